@@ -1,0 +1,196 @@
+"""The contest bot: read a turn, re-root the tree on the enemy's move, search to the deadline, answer.
+
+One turn, as data: the lines of a map -> a Board -> the tree re-rooted on
+the enemy's move (or rebuilt if the board does not fit it) -> the search
+results consumed until the deadline -> one digit on stdout -> the tree
+re-rooted on our own move, ready for the next turn.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from dataclasses import dataclass
+from itertools import islice
+from time import monotonic
+from typing import Callable, TextIO
+
+from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
+from .clock import Deadline, timeout_list
+from .games.tron import Position, init_tree
+from .search import best_scores
+from .territory import reach
+from .tree import Node, inherit
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What one turn decided: the depth reached, its score (None at depth 0) and move."""
+
+    depth: int
+    score: int | None
+    move: Move
+
+
+def enemy_move(before: int, after: int, stride: int) -> Move | None:
+    """The move that takes the enemy from cell ``before`` to ``after``, None if they are not adjacent."""
+    for move in CARDINALS:
+        if before + move.delta(stride) == after:
+            return move
+    return None
+
+
+def fits(root: Position, board: Board) -> bool:
+    """Whether the tree's position agrees with the board.
+
+    Before separation everything must agree.  After it, the tree keeps the
+    enemy where it was cut off (as the original does) and knows nothing of
+    its later trail, so only my own region is compared.
+    """
+    if root.me != board.me:
+        return False
+    if root.bound is None:
+        return root.enemy == board.enemy and root.free == board.free
+    mine = 1 << board.me
+    return reach(root.free, mine, board.stride) == reach(board.free, mine, board.stride)
+
+
+class Bot:
+    """The bot's memory between turns: the tree after its own move, and the enemy's cell."""
+
+    def __init__(
+        self,
+        depth: int | None = None,
+        first_time: float = 2.9,
+        turn_time: float = 0.9,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.depth = depth
+        self.first_time = first_time
+        self.turn_time = turn_time
+        self.log = log or (lambda message: None)
+        self.turn = 0
+        self.pending: Node | None = None  # the tree after my move, waiting for the enemy's
+        self.enemy: int | None = None
+        self.root: Position | None = None
+        self.graveyard: Node | None = None  # the old tree, freed once the answer is out
+
+    def root_for(self, board: Board) -> Position:
+        """The tree for this turn: the pending one re-rooted on the enemy's move, or a fresh one."""
+        pending, self.pending = self.pending, None
+        self.graveyard = pending
+        if pending is None or self.enemy is None:
+            return init_tree(board)
+        move = enemy_move(self.enemy, board.enemy, board.stride)
+        problem = None
+        if move is None:
+            problem = "the enemy is not next to where it was"
+        else:
+            try:
+                root = inherit(pending, move)
+            except LookupError:
+                problem = "the tree has no move for the enemy"
+            else:
+                if isinstance(root, Position) and fits(root, board):
+                    return root
+                problem = "the board does not fit the tree"
+        self.log(f"turn {self.turn}: {problem}; tree rebuilt from the board")
+        return init_tree(board)
+
+    def think(self, root: Position, start: float) -> TurnReport:
+        """Search ``root``: to the fixed depth, or until this turn's deadline."""
+        if self.depth is not None:
+            results = best_scores(root)
+            score, move = next(islice(results, self.depth // 2, None))
+            return TurnReport(self.depth // 2 * 2, score, move)
+        budget = self.first_time if self.turn == 1 else self.turn_time
+        deadline = Deadline.after(budget, start)
+        (score, move), count = timeout_list(deadline, (None, Move.NONE), best_scores(root, deadline.check))
+        return TurnReport(max(count - 1, 0) * 2, score, move)
+
+    def play(self, board: Board, start: float) -> TurnReport:
+        """Decide this turn's move; the tree is re-rooted on it by :meth:`advance`."""
+        self.turn += 1
+        self.root = self.root_for(board)
+        self.enemy = board.enemy
+        return self.think(self.root, start)
+
+    def advance(self, move: Move) -> None:
+        """Re-root on our own move (after answering, so freeing the rest costs no turn time)."""
+        root, self.root = self.root, None
+        self.graveyard = None
+        try:
+            self.pending = inherit(root, move) if root is not None else None
+        except LookupError:  # no legal move: the game is over for us
+            self.pending = None
+
+    def forget(self) -> None:
+        """Drop the tree: the next board starts a fresh one."""
+        self.turn += 1
+        self.root = self.pending = None
+        self.enemy = None
+
+
+def fallback_move(rows: list[str]) -> Move:
+    """A move into a free cell next to '1' in a map too broken to parse, else North."""
+    cells = {(y, x): c for y, row in enumerate(rows) for x, c in enumerate(row.rstrip("\r\n"))}
+    heads = [p for p, c in cells.items() if c == "1"]
+    if heads:
+        y, x = heads[0]
+        for move, target in zip(CARDINALS, ((y - 1, x), (y, x + 1), (y + 1, x), (y, x - 1))):
+            if cells.get(target) == " ":
+                return move
+    return Move.NORTH
+
+
+def run(
+    stdin: TextIO,
+    stdout: TextIO,
+    stderr: TextIO,
+    depth: int | None = None,
+    first_time: float = 2.9,
+    turn_time: float = 0.9,
+    verbose: bool = False,
+) -> int:
+    """Play the contest protocol until end of input; return the exit status (0)."""
+    gc.disable()  # the tree has no cycles; collections would only stall the search
+
+    def log(message: str) -> None:
+        print(message, file=stderr, flush=True)
+
+    bot = Bot(depth, first_time, turn_time, log)
+    readline = stdin.readline
+    while line := readline():
+        start = monotonic()
+        if not line.strip():
+            continue
+        try:
+            width, height = parse_size(line)
+        except BoardError as e:
+            log(f"turn {bot.turn + 1}: {e}; line skipped")
+            continue
+        rows = [readline() for _ in range(height)]
+        if not rows or not rows[-1]:
+            return 0  # end of input inside a map: the game is over
+        try:
+            board = board_from_rows(width, height, rows)
+        except BoardError as e:
+            log(f"turn {bot.turn + 1}: bad map: {e}; fallback move")
+            bot.forget()
+            move = fallback_move(rows)
+            report = TurnReport(0, None, move)
+        else:
+            report = bot.play(board, start)
+        stdout.write(report.move.digit + "\n")
+        stdout.flush()
+        if verbose:
+            ms = round((monotonic() - start) * 1000)
+            score = "-" if report.score is None else report.score
+            log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
+        bot.advance(report.move)
+    return 0
+
+
+def main(depth: int | None, first_time: float, turn_time: float, verbose: bool) -> int:
+    """Run the bot on the process's standard streams."""
+    return run(sys.stdin, sys.stdout, sys.stderr, depth, first_time, turn_time, verbose)

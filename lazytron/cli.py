@@ -1,0 +1,72 @@
+"""``lazytron`` and its sub-commands, one small function each.
+
+Each command imports what it needs when it runs, so that ``lazytron bot``
+starts without loading the tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+
+def _depth(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("depth must be >= 0")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("time must be > 0")
+    return value
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    from .bot import main
+
+    return main(args.depth, args.first_time, args.turn_time, args.verbose)
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    import gc
+
+    from .analyse import run
+
+    gc.disable()  # the tree has no cycles
+    return run(args.files, args.depth)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, func: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(func=func)
+        return p
+
+    p = command("bot", cmd_bot, "play the contest protocol on stdin/stdout")
+    p.add_argument("--depth", type=_depth, help="search exactly this depth every turn, no clock")
+    p.add_argument("--first-time", type=_seconds, default=2.9, metavar="S", help="seconds for the first move (2.9)")
+    p.add_argument("--turn-time", type=_seconds, default=0.9, metavar="S", help="seconds for later moves (0.9)")
+    p.add_argument("-v", "--verbose", action="store_true", help="one line per turn on stderr")
+
+    p = command("analyse", cmd_analyse, "fixed-depth analysis of positions, in the reference analyser's format")
+    p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
+    p.add_argument("--depth", type=_depth, required=True, help="deepest even depth to report")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 1

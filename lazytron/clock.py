@@ -1,0 +1,59 @@
+"""Deadline-driven consumption of a generator: the original's ``timeoutList``.
+
+Haskell's ``System.Timeout`` stops a computation from outside.  Python
+cannot pre-empt one safely, so the computation stops itself: it calls
+:meth:`Deadline.check` at safe points (between nodes, never while a node
+is being built), which raises :class:`OutOfTime` once the absolute
+deadline has passed.  :func:`timeout_list` then keeps the last item that
+was completed in time and throws the interrupted one away.
+"""
+
+from __future__ import annotations
+
+from time import monotonic
+from typing import Iterator, TypeVar
+
+from .search import OutOfTime
+
+T = TypeVar("T")
+
+
+class Deadline:
+    """An absolute point in time on the monotonic clock."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    @classmethod
+    def after(cls, seconds: float, start: float | None = None) -> Deadline:
+        """The deadline ``seconds`` after ``start`` (default: now)."""
+        return cls((monotonic() if start is None else start) + seconds)
+
+    def remaining(self) -> float:
+        return self.at - monotonic()
+
+    def expired(self) -> bool:
+        return monotonic() >= self.at
+
+    def check(self) -> None:
+        """Raise OutOfTime if the deadline has passed."""
+        if monotonic() >= self.at:
+            raise OutOfTime
+
+
+def timeout_list(deadline: Deadline, default: T, items: Iterator[T]) -> tuple[T, int]:
+    """Take items until the deadline; return the last one completed in time and how many were.
+
+    Before each item the clock is looked at, as the original does; an item
+    whose computation raises OutOfTime is discarded, and so is the rest.
+    """
+    last, count = default, 0
+    while not deadline.expired():
+        try:
+            item = next(items)
+        except (OutOfTime, StopIteration):
+            break
+        last, count = item, count + 1
+    return last, count

@@ -1,0 +1,1 @@
+"""The games the lazy tree knows."""

@@ -1,0 +1,134 @@
+"""Searches over the lazy tree, and ``best_scores``: the generator of ever-deeper results.
+
+Scores are negamax scores: a node's value is from the side to move there
+(even levels: player 1; odd levels: the enemy).  A result is a pair
+``(score, move)``.
+
+``negamax`` is the original's function line for line.  Its window never
+narrows ((-100000, 100000) at every level) and it never cuts, so it is
+plain minimax; a side with no move gets ``LOSS``; among equal scores the
+first child (N, E, S, W order) wins.  ``search`` computes exactly the same
+result with alpha-beta pruning: the best child of the previous search of a
+node is tried first and pruning skips what cannot change the value, while
+the root breaks ties by move order as the original does.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from .board import Move
+from .tree import Node
+
+LOSS = -100000  # the original's alpha: a side that cannot move
+WIN = 100000
+_INF = 1 << 40  # wider than any score
+
+Result = tuple[int, Move]
+Search = Callable[..., Result]
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its deadline check says stop."""
+
+
+def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
+    """The original's negamax, line for line (fail-hard floor ``alpha``, ``betaPrune``, last maximum)."""
+    if depth == 0:
+        return node.score, node.move
+    kept: list[Result] = []
+    for kid in node.children:  # betaPrune: keeps them reversed, or just the first above beta
+        value = (-negamax(kid, -beta, -alpha, depth - 1)[0], kid.move)
+        if beta < value[0]:
+            kept = [value]
+            break
+        kept.insert(0, value)
+    best = (alpha, Move.NONE)
+    for value in kept:  # maximumBy keeps the last of equal maxima
+        if value[0] >= best[0]:
+            best = value
+    return best
+
+
+def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[], None] | None) -> int:
+    """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha, beta)."""
+    if depth == 0:
+        return node.score
+    if check is not None:
+        check()
+    kids = node.children
+    if not kids:
+        return LOSS
+    lead = node.lead
+    best = -_INF
+    for i in _order(len(kids), lead):
+        value = -_alphabeta(kids[i], depth - 1, -beta, -(alpha if alpha > best else best), check)
+        if value > best:
+            best = value
+            if i != lead:
+                node.lead = i
+            if value >= beta:
+                break
+    return best
+
+
+def _order(n: int, lead: int) -> tuple[int, ...]:
+    """Child indices with ``lead`` first."""
+    return _ORDERS[n][lead]
+
+
+_ORDERS = [[(lead, *(i for i in range(n) if i != lead)) for lead in range(n)] for n in range(6)]
+
+
+def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> Result:
+    """The same ``(score, move)`` as ``negamax(node, LOSS, WIN, depth)``, with pruning.
+
+    ``check`` is called at every interior node; it raises (``OutOfTime``)
+    to abandon the search.  Abandoning leaves the tree as valid as before:
+    only caches and ordering hints were written.
+    """
+    if depth == 0:
+        return node.score, node.move
+    if check is not None:
+        check()
+    kids = node.children
+    if not kids:
+        return LOSS, Move.NONE
+    best_value, best = -_INF, None
+    for i in _order(len(kids), node.lead):
+        kid = kids[i]
+        if best is None:
+            floor = -_INF
+        else:  # an earlier move wins a tie, so it must beat best_value - 1
+            floor = best_value - 1 if kid.move < best.move else best_value
+        value = -_alphabeta(kid, depth - 1, -_INF, -floor, check)
+        if value > floor:
+            best_value, best = value, kid
+            node.lead = i
+    return best_value, best.move
+
+
+def first_move(tree: Node) -> Move:
+    """The first legal move (the head of ``bestScores``), ``NONE`` if there is none."""
+    kids = tree.children
+    return kids[0].move if kids else Move.NONE
+
+
+def best_scores(tree: Node, check: Callable[[], None] | None = None, engine: Search = search) -> Iterator[Result]:
+    """The original's ``bestScores``: the first legal move, then the results at depths 2, 4, 6, ...
+
+    The first item's score is None (the original's is ``undefined``).  The
+    generator is endless; ``check`` is passed to every search so a deadline
+    can stop one (the generator then ends with ``OutOfTime``).
+    ``engine=negamax_engine`` runs the literal port instead.
+    """
+    yield None, first_move(tree)  # type: ignore[misc]
+    depth = 2
+    while True:
+        yield engine(tree, depth, check)
+        depth += 2
+
+
+def negamax_engine(tree: Node, depth: int, check: Callable[[], None] | None = None) -> Result:
+    """``negamax`` with the original's root window, in the shape of ``search``."""
+    return negamax(tree, LOSS, WIN, depth)

@@ -1,0 +1,64 @@
+"""Reach and Voronoi counts on bitboards: the original's ``distances`` and ``score``.
+
+All functions take ``free``, the bitboard of cells a flood may enter (the
+heads' own cells included), cells given as single-bit masks, and the
+grid's stride.  Work is done a whole BFS layer at a time with shifts and
+masks; nothing loops over cells.
+"""
+
+from __future__ import annotations
+
+
+def reach(free: int, start: int, stride: int) -> int:
+    """The bitboard of cells reachable from the cell mask ``start`` (itself included)."""
+    seen = front = start
+    while front:
+        front = ((front << 1) | (front >> 1) | (front << stride) | (front >> stride)) & free & ~seen
+        seen |= front
+    return seen
+
+
+def voronoi(free: int, p: int, q: int, stride: int) -> tuple[int, int, int, int]:
+    """Split the cells between the heads ``p`` and ``q`` (masks, ``p != q``).
+
+    Returns ``(mine, theirs, ties, touching)`` as bitboards: the cells
+    strictly closer to p, strictly closer to q, at equal distance, and
+    ``touching`` non-zero when the two regions meet (q can reach p).
+    Distances are those of two independent breadth-first searches through
+    ``free``; a layer of p's search only grows from cells p reaches no later
+    than q (the cells on a shortest path to a cell p owns are all p's), so
+    the two fronts stop where they meet and the loop is as long as the
+    deepest territory, not the deepest BFS.
+    """
+    avail = free & ~(p | q)
+    fp, fq = p, q
+    rp, rq = p, q
+    while fp or fq:
+        fp = ((fp << 1) | (fp >> 1) | (fp << stride) | (fp >> stride)) & avail
+        fq = ((fq << 1) | (fq >> 1) | (fq << stride) | (fq >> stride)) & avail
+        avail ^= fp | fq
+        rp |= fp
+        rq |= fq
+    ties = rp & rq
+    mine, theirs = rp ^ ties, rq ^ ties
+    touching = ties or ((mine << 1) | (mine >> 1) | (mine << stride) | (mine >> stride)) & theirs
+    return mine, theirs, ties, touching
+
+
+def score(free: int, me: int, enemy: int, bound: int | None, stride: int) -> tuple[int, int | None]:
+    """The original's ``score``: (10 x territory difference, the enemy's bound for the next level).
+
+    ``me`` and ``enemy`` are cell indices.  With ``bound`` None the players
+    may still meet: the score counts cells strictly closer to each, and the
+    returned bound becomes the enemy's reachable cells minus one once the
+    enemy cannot reach me.  With a bound x the players are apart: the score
+    is 10 x (my reachable cells, head included, - x) and the bound shrinks.
+    """
+    if bound is not None:
+        return 10 * (reach(free, 1 << me, stride).bit_count() - bound), bound - 1
+    if me == enemy:
+        return 0, None
+    mine, theirs, _, touching = voronoi(free, 1 << me, 1 << enemy, stride)
+    # Apart, the original leaves each head's own cell to nobody: the -1s cancel.
+    next_bound = None if touching else theirs.bit_count() - 1
+    return 10 * (mine.bit_count() - theirs.bit_count()), next_bound

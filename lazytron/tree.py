@@ -1,0 +1,94 @@
+"""A generic lazy game tree: nodes whose score and children are made on first demand.
+
+A game subclasses :class:`Node` and writes two methods: ``expand``, a
+generator of the node's children, and ``evaluate``, its score.  Neither
+runs before it is asked for; both results are kept, so a deeper search,
+or the next turn after :func:`inherit`, finds them already made.  The tree
+is as infinite as the game allows and only ever as large as it was looked
+at.  Nodes point only downwards (no parent links), so a subtree nobody
+refers to any more is freed at once by reference counting.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+_UNSET: Any = object()
+
+
+class Node:
+    """One position of a lazily built game tree.
+
+    ``move`` is the move that led here.  ``lead`` is a search's hint: the
+    index of the child that was best last time it was searched, tried
+    first next time (it never changes the children's order).
+    """
+
+    __slots__ = ("move", "lead", "_score", "_children")
+
+    def __init__(self, move: Any) -> None:
+        self.move = move
+        self.lead = 0
+        self._score = _UNSET
+        self._children: tuple[Node, ...] | None = None
+
+    def expand(self) -> Iterator[Node]:
+        """Generate this node's children (called once, on first demand)."""
+        raise NotImplementedError
+
+    def evaluate(self) -> Any:
+        """This node's score (called once, on first demand)."""
+        raise NotImplementedError
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        kids = self._children
+        if kids is None:
+            kids = self._children = tuple(self.expand())
+        return kids
+
+    @property
+    def score(self) -> Any:
+        s = self._score
+        if s is _UNSET:
+            s = self._score = self.evaluate()
+        return s
+
+    @property
+    def expanded(self) -> bool:
+        """Whether the children have been made."""
+        return self._children is not None
+
+    @property
+    def scored(self) -> bool:
+        """Whether the score has been computed."""
+        return self._score is not _UNSET
+
+
+def inherit(node: Node, move: Any) -> Node:
+    """The child reached by ``move``, as the original's ``inherit``/``matchTree``.
+
+    Children are tried in order and the last one is taken whatever its
+    move: a lone child is followed whatever move was made (how the enemy's
+    ``None`` moves after separation are followed), and a move found in no
+    earlier child ends in the last.  A node without children raises
+    LookupError.
+    """
+    kids = node.children
+    if not kids:
+        raise LookupError(f"no child to follow move {move}")
+    for kid in kids[:-1]:
+        if kid.move == move:
+            return kid
+    return kids[-1]
+
+
+def size(node: Node) -> int:
+    """The number of nodes made so far under ``node`` (itself included)."""
+    count, stack = 0, [node]
+    while stack:
+        n = stack.pop()
+        count += 1
+        if n._children:
+            stack.extend(n._children)
+    return count
