@@ -1,0 +1,78 @@
+"""The official engine's rules (Tron.jar): both players move at once.
+
+Both old head cells become walls first.  Both heads on the same cell is a
+collision (a draw).  Otherwise a head on a wall, a trail, the other's old
+head or off the grid crashes; two players swapping cells both crash.  A
+player who gives no move (``Move.NONE``: no answer in time, or a crashed
+bot) crashes that turn.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterable, Iterator
+
+from .board import Board, Move
+
+
+class Outcome(Enum):
+    """How a game ended, in the official engine's words; ``code`` is the record's result field."""
+
+    ONE = ("1", "Player One Wins!")
+    TWO = ("2", "Player Two Wins!")
+    COLLIDED = ("D", "Players collided. Draw!")
+    BOTH_CRASHED = ("D", "Both players crashed. Draw!")
+
+    def __init__(self, code: str, words: str) -> None:
+        self.code = code
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words
+
+    @property
+    def winner(self) -> int | None:
+        """1 or 2, or None for a draw."""
+        return {"1": 1, "2": 2}.get(self.code)
+
+
+def _lands(board: Board, head: int, move: Move) -> int | None:
+    """Where ``head`` lands after ``move``, None if off the grid or no move."""
+    if not move:
+        return None
+    y, x = board.point(head)
+    dy, dx = {Move.NORTH: (-1, 0), Move.EAST: (0, 1), Move.SOUTH: (1, 0), Move.WEST: (0, -1)}[move]
+    y, x = y + dy, x + dx
+    if not (0 <= y < board.height and 0 <= x < board.width):
+        return None
+    return board.index(y, x)
+
+
+def advance(board: Board, one: Move, two: Move) -> Board | Outcome:
+    """The next position after both moves, or the outcome if the game ends this turn."""
+    walls = board.walls | (1 << board.me) | (1 << board.enemy)
+    p = _lands(board, board.me, one)
+    q = _lands(board, board.enemy, two)
+    if p is not None and p == q:
+        return Outcome.COLLIDED
+    p_dead = p is None or bool(walls >> p & 1)
+    q_dead = q is None or bool(walls >> q & 1)
+    if p_dead and q_dead:
+        return Outcome.BOTH_CRASHED
+    if p_dead:
+        return Outcome.TWO
+    if q_dead:
+        return Outcome.ONE
+    assert p is not None and q is not None
+    return Board(board.width, board.height, walls, p, q)
+
+
+def play_out(board: Board, moves: Iterable[tuple[Move, Move]]) -> Iterator[Board | Outcome]:
+    """Every position from ``board`` on as the move pairs are played, then the outcome if one comes."""
+    yield board
+    for one, two in moves:
+        after = advance(board, one, two)
+        yield after
+        if isinstance(after, Outcome):
+            return
+        board = after

@@ -1,0 +1,55 @@
+"""Shared fixtures: the project's paths, ``../shared`` and the Haskell oracle (both optional)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
+ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"))
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    """Run the ``lazytron`` command of this checkout (same interpreter as the tests)."""
+    kwargs.setdefault("capture_output", True)
+    kwargs.setdefault("text", True)
+    kwargs.setdefault("timeout", 120)
+    return subprocess.run([sys.executable, "-m", "lazytron", *args], cwd=ROOT, **kwargs)
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """``../shared``, or skip."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is absent")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def contest_maps(shared: Path) -> list[Path]:
+    return sorted((shared / "maps" / "contest").glob("*.txt"))
+
+
+@pytest.fixture(scope="session")
+def recorded_games(shared: Path) -> list[Path]:
+    return sorted((shared / "games").rglob("*.tron"))
+
+
+@pytest.fixture(scope="session")
+def oracle() -> Path:
+    """The directory of the built Haskell original (analyse, depthbot, zenzike), or skip."""
+    if not all((ORACLE / name).is_file() for name in ("analyse", "depthbot")):
+        pytest.skip(f"the Haskell oracle is not built in {ORACLE} (see ../shared/reference/zenzike/build.sh)")
+    return ORACLE
+
+
+@pytest.fixture(scope="session")
+def project_maps() -> list[Path]:
+    return sorted(MAPS.glob("*.txt"))
