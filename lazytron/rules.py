@@ -10,7 +10,7 @@ bot) crashes that turn.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .board import Board, Move
 
@@ -76,3 +76,42 @@ def play_out(board: Board, moves: Iterable[tuple[Move, Move]]) -> Iterator[Board
         if isinstance(after, Outcome):
             return
         board = after
+
+
+def advance_tronjar(board: Board, one: Move, two: Move, first: bool = False) -> Board | Outcome:
+    """The next position as Tron.jar computes it: player 1 moves, then player 2.
+
+    Tron.jar walls a head cell only when its player leaves it (the map's
+    starting heads are walls from the start), so after the first turn
+    player 1 may step onto player 2's head as player 2 leaves it (and win a
+    swap), while player 2 always crashes into player 1's old head.  A
+    player without a move stays where it is, so the other landing there is
+    a collision.
+    """
+    walls = board.walls | (1 << board.me) | ((1 << board.enemy) if first else 0)
+    p = _lands(board, board.me, one)
+    p_dead = p is None or bool(walls >> p & 1)
+    walls |= 1 << board.enemy
+    q = _lands(board, board.enemy, two)
+    q_dead = q is None or bool(walls >> q & 1)
+    at_p = p if one else board.me
+    at_q = q if two else board.enemy
+    if at_p is not None and at_p == at_q:
+        return Outcome.COLLIDED
+    if p_dead and q_dead:
+        return Outcome.BOTH_CRASHED
+    if p_dead:
+        return Outcome.TWO
+    if q_dead:
+        return Outcome.ONE
+    assert p is not None and q is not None
+    return Board(board.width, board.height, walls, p, q)
+
+
+Rules = Callable[[Board, Move, Move, int], "Board | Outcome"]
+
+RULES: dict[str, Rules] = {
+    "simultaneous": lambda board, one, two, turn: advance(board, one, two),
+    "tronjar": lambda board, one, two, turn: advance_tronjar(board, one, two, first=turn == 1),
+}
+"""The rule sets a referee can play by, each called as ``rules(board, one, two, turn)`` (turns count from 1)."""
