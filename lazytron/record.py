@@ -120,11 +120,16 @@ def read_record(path: str) -> Record:
 
 def write_record(path: str, record: Record) -> None:
     """Write a record atomically: to a temporary file beside it, then renamed over it."""
+    write_atomic(path, format_record(record))
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a text file atomically: a reader sees the old file or the whole new one, never half of it."""
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".record-", dir=directory)
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(format_record(record))
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)
