@@ -40,6 +40,39 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return run(args.files, args.depth)
 
 
+def _fps(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("fps must be >= 0")
+    return value
+
+
+RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import run
+    from .referee import Limits
+
+    limits = Limits(args.first_time, args.turn_time)
+    return run(args.map, (args.cmd1, args.cmd2), args.record, limits, args.fps, args.quiet, args.rules, args.log)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be >= 1")
+    return value
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .referee import Limits
+    from .tournament import main
+
+    limits = Limits(args.first_time, args.turn_time)
+    return main(args.maps, args.bot, args.rounds, args.jobs, args.record_dir, args.csv, args.json, limits, args.rules)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -58,7 +91,34 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("analyse", cmd_analyse, "fixed-depth analysis of positions, in the reference analyser's format")
     p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
     p.add_argument("--depth", type=_depth, required=True, help="deepest even depth to report")
+
+    p = command("play", cmd_play, "referee one game between two bot programs")
+    p.add_argument("map", metavar="MAP", help="the map, in the contest format")
+    p.add_argument("cmd1", metavar="CMD1", help="player 1's command line (quoted, split as a shell would)")
+    p.add_argument("cmd2", metavar="CMD2", help="player 2's command line")
+    p.add_argument("--record", metavar="FILE", help="write the game in the contest's summary format")
+    _limits(p)
+    p.add_argument("--fps", type=_fps, default=20.0, metavar="N", help="turns drawn per second in a terminal (20; 0: no limit)")
+    p.add_argument("--quiet", action="store_true", help="print only the result line")
+    p.add_argument("--log", default="lazytron-play.log", metavar="FILE", help="where the bots' stderr goes (lazytron-play.log)")
+
+    p = command("tournament", cmd_tournament, "round robin of bots on maps, with a table of points and ratings")
+    p.add_argument("maps", nargs="+", metavar="MAP", help="maps, in the contest format")
+    p.add_argument("--bot", action="append", default=[], required=True, metavar="NAME=CMD", help="a bot (at least two)")
+    p.add_argument("--rounds", type=_positive, default=1, metavar="N", help="times each game is played (1)")
+    p.add_argument("--jobs", type=_positive, metavar="J", help="games at once (default and most: cores // 2)")
+    p.add_argument("--record-dir", metavar="DIR", help="write each game's record and bots' stderr there")
+    p.add_argument("--csv", metavar="FILE", help="write the games as CSV")
+    p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")
+    _limits(p)
     return parser
+
+
+def _limits(p: argparse.ArgumentParser) -> None:
+    """The referee's time limits and rule set."""
+    p.add_argument("--first-time", type=_seconds, default=3.0, metavar="S", help="seconds for the first move (3)")
+    p.add_argument("--turn-time", type=_seconds, default=1.0, metavar="S", help="seconds for later moves (1)")
+    p.add_argument("--rules", choices=RULE_SETS, default="simultaneous", help="simultaneous (default) or tronjar: see README")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
