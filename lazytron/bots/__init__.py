@@ -1,0 +1,1 @@
+"""Small deterministic bots to play against: each runs as ``python -m lazytron.bots.NAME``."""
