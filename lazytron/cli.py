@@ -50,10 +50,19 @@ def _fps(text: str) -> float:
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
 
 
+def _referee_process() -> None:
+    """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or SIGHUP."""
+    from .referee import become_subreaper, interrupt_on_termination
+
+    become_subreaper()
+    interrupt_on_termination()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import run
     from .referee import Limits
 
+    _referee_process()
     limits = Limits(args.first_time, args.turn_time)
     return run(args.map, (args.cmd1, args.cmd2), args.record, limits, args.fps, args.quiet, args.rules, args.log)
 
@@ -69,6 +78,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .referee import Limits
     from .tournament import main
 
+    _referee_process()
     limits = Limits(args.first_time, args.turn_time)
     return main(args.maps, args.bot, args.rounds, args.jobs, args.record_dir, args.csv, args.json, limits, args.rules)
 

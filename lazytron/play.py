@@ -13,7 +13,7 @@ from contextlib import closing
 from typing import Iterable, Iterator, TextIO
 
 from .board import Board, BoardError, load_board
-from .referee import BotError, Game, Limits, Turn, become_subreaper, referee, split_command
+from .referee import BotError, Game, Limits, Turn, referee, split_command
 from .record import write_record
 from .render import CLEAR, RESET, Frame, banner, draw
 from .rules import Outcome
@@ -92,7 +92,6 @@ def run(
         log = open(log_path, "wb")
     except OSError as e:
         return _fail(err, f"{log_path}: {e.strerror}")
-    become_subreaper()
     tty = out.isatty() and not quiet
     history: list[Turn] = []
     with log, closing(referee(board, commands, limits, rules, log)) as turns:

@@ -84,6 +84,16 @@ def become_subreaper() -> None:
         pass
 
 
+def interrupt_on_termination() -> None:
+    """Make SIGTERM and SIGHUP interrupt like Ctrl-C, so that the bots are ended on the way out."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, interrupt)
+
+
 def _kill_group(pgid: int, sig: int) -> None:
     try:
         os.killpg(pgid, sig)

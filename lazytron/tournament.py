@@ -29,7 +29,7 @@ from toolz import groupby
 from .rating import Rating, ratings
 from .board import Board, BoardError, load_board
 from .record import write_atomic, write_record
-from .referee import BotError, Game, Limits, Turn, become_subreaper, referee, split_command
+from .referee import BotError, Game, Limits, Turn, referee, split_command
 from .rules import Outcome
 
 NAME = re.compile(r"[A-Za-z0-9._-]+")
@@ -138,29 +138,42 @@ def play_fixture(
 class Progress:
     """A progress bar on a terminal, one line per game elsewhere."""
 
+    WIDTH = 30
+
     def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
         self.total = total
         self.done = 0
         self.stream = stream
         self.tty = stream.isatty()
         self.start = time.monotonic()
+        if self.tty:
+            self.bar("")
+
+    def bar(self, eta: str) -> None:
+        filled = self.WIDTH * self.done // max(self.total, 1)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} games{eta}\x1b[K")
+        self.stream.flush()
 
     def update(self, result: Result) -> None:
+        """Count a finished game."""
         self.done += 1
         if self.tty:
-            width = 30
-            filled = width * self.done // self.total
-            elapsed = time.monotonic() - self.start
-            left = elapsed / self.done * (self.total - self.done)
-            bar = "#" * filled + "-" * (width - filled)
-            self.stream.write(f"\r[{bar}] {self.done}/{self.total} games, {left:.0f} s left \x1b[K")
+            left = (time.monotonic() - self.start) / self.done * (self.total - self.done)
+            self.bar(f", {left:.0f} s left")
             if self.done == self.total:
-                self.stream.write("\n")
+                self.end()
         else:
             f = result.fixture
             one, two = (e.name for e in f.players)
             self.stream.write(f"[{self.done}/{self.total}] {f.map_name}: {one} vs {two}: {result.outcome}\n")
-        self.stream.flush()
+            self.stream.flush()
+
+    def end(self) -> None:
+        """Leave the bar's line (when the games are over or stopped)."""
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def run(
@@ -191,6 +204,8 @@ def run(
                         progress.update(results[-1])
         except BaseException:
             cancel.set()
+            if progress and progress.done < progress.total:
+                progress.end()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     return sorted(results, key=lambda r: r.fixture.number)
@@ -404,7 +419,6 @@ def main(
         print(f"lazytron tournament: --jobs {jobs} lowered to {most}: each game's two bots need a core each", file=err)
     jobs = min(jobs or most, most)
     fixtures = schedule(maps, entrants, rounds)
-    become_subreaper()
     try:
         results = run(fixtures, limits, rules, jobs, record_dir, Progress(len(fixtures), err))
     except BotError as e:
