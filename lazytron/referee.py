@@ -102,10 +102,9 @@ def _kill_group(pgid: int, sig: int) -> None:
 
 
 class Bot:
-    """One bot process: its pipes, the digits it has printed but not yet played, and why it failed."""
+    """One bot process: its pipes, the board still to write, and the digits it has printed but not yet played."""
 
     def __init__(self, command: str, log: BinaryIO | int = subprocess.DEVNULL) -> None:
-        self.command = command
         try:
             self.proc = subprocess.Popen(
                 split_command(command),
