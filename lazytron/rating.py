@@ -51,7 +51,10 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
-def _information(r: list[float], pairs: dict[tuple[int, int], tuple[int, float]], prior: float) -> tuple[list[float], list[list[float]]]:
+Pairs = dict[tuple[int, int], tuple[int, float]]  # (i, j), i < j -> (games, i's total score)
+
+
+def _information(r: list[float], pairs: Pairs, prior: float) -> tuple[list[float], list[list[float]]]:
     """Gradient of the log-likelihood and the information matrix (minus its Hessian) at ``r``."""
     n = len(r)
     grad = [prior * (0.5 - _sigmoid(x)) for x in r]
@@ -74,7 +77,7 @@ def _information(r: list[float], pairs: dict[tuple[int, int], tuple[int, float]]
 def ratings(names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float = 1.0) -> list[Rating]:
     """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the order of ``names``."""
     index = {name: i for i, name in enumerate(names)}
-    pairs: dict[tuple[int, int], tuple[int, float]] = defaultdict(lambda: (0, 0.0))
+    pairs: Pairs = defaultdict(lambda: (0, 0.0))
     for a, b, score in games:
         i, j = index[a], index[b]
         if i == j:

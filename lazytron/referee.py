@@ -30,7 +30,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from itertools import count
 from time import monotonic
-from typing import BinaryIO, Iterator, Sequence
+from typing import BinaryIO, Generator, Sequence
 
 from .board import Board, Move
 from .record import Record
@@ -176,9 +176,9 @@ class Bot:
 
     def close(self) -> None:
         """Close our ends of its pipes: the bot sees the end of its input."""
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in filter(None, (self.proc.stdin, self.proc.stdout)):
             try:
-                stream.close()  # type: ignore[union-attr]
+                stream.close()
             except OSError:
                 pass
 
@@ -272,7 +272,7 @@ def referee(
     limits: Limits = Limits(),
     rules: str = "simultaneous",
     log: BinaryIO | int = subprocess.DEVNULL,
-) -> Iterator[Turn]:
+) -> Generator[Turn, None, None]:
     """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
 
     Raises BotError (before the first turn) if a bot cannot be started.
@@ -287,11 +287,11 @@ def referee(
             bots.append(Bot(command, log))
         for number in count(1):
             limit = limits.of(number)
-            answers = ask(bots, (board, board.swapped()), limit)
-            moves = (answers[0] or Move.NONE, answers[1] or Move.NONE)
-            faults = tuple(None if m else bot.fault(limit) for m, bot in zip(answers, bots))
+            one, two = ask(bots, (board, board.swapped()), limit)
+            faults = (None if one else bots[0].fault(limit), None if two else bots[1].fault(limit))
+            moves = (one or Move.NONE, two or Move.NONE)
             after = advance(board, *moves, number)
-            yield Turn(number, board, moves, after, faults)  # type: ignore[arg-type]
+            yield Turn(number, board, moves, after, faults)
             if isinstance(after, Outcome):
                 return
             board = after

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Iterable, Sequence, TextIO
 
-from toolz import groupby
+from toolz import groupby  # type: ignore[import-untyped]
 
 from .rating import Rating, ratings
 from .board import Board, BoardError, load_board
@@ -115,13 +115,13 @@ def play_fixture(
     cancel: threading.Event,
 ) -> Result:
     """Play one game (its record and the bots' stderr go to ``record_dir`` if given)."""
-    commands = tuple(e.command for e in fixture.players)
-    names = tuple(e.name for e in fixture.players)
+    one, two = fixture.players
+    commands, names = (one.command, two.command), (one.name, two.name)
     base = os.path.join(record_dir, fixture.stem) if record_dir else None
     log = open(base + ".log", "wb") if base else subprocess.DEVNULL
     turns: list[Turn] = []
     try:
-        with closing(referee(fixture.board, commands, limits, rules, log)) as game:  # type: ignore[arg-type]
+        with closing(referee(fixture.board, commands, limits, rules, log)) as game:
             for turn in game:
                 turns.append(turn)
                 if cancel.is_set():
@@ -129,7 +129,7 @@ def play_fixture(
     finally:
         if not isinstance(log, int):
             log.close()
-    played = Game(fixture.board, names, tuple(turns))  # type: ignore[arg-type]
+    played = Game(fixture.board, names, tuple(turns))
     if base:
         write_record(base + ".tron", played.record())
     return Result(fixture, played.outcome, len(turns), turns[-1].faults)
@@ -371,13 +371,13 @@ def check_entrants(texts: Sequence[str]) -> list[Entrant]:
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise Usage(f"two bots named {twice[0]!r}")
-    for e in entrants:
+    for entrant in entrants:
         try:
-            program = split_command(e.command)[0]
+            program = split_command(entrant.command)[0]
         except BotError as error:
             raise Usage(str(error)) from None
         if shutil.which(program) is None:
-            raise BotError(f"cannot start {e.name}: {program!r} not found or not executable")
+            raise BotError(f"cannot start {entrant.name}: {program!r} not found or not executable")
     return entrants
 
 
