@@ -17,7 +17,7 @@ from lazytron.record import read_record
 from lazytron.referee import Limits
 
 TESTBOT = Path(__file__).parent / "bots" / "testbot.py"
-FAST = ["--first-time", "0.5", "--turn-time", "0.3"]
+FAST = ["--first-time", "5", "--turn-time", "0.3"]  # start-up is never short of time
 HUGGER = f"{shlex.quote(sys.executable)} -m lazytron.bots.hugger"
 DEPTH4 = f"{shlex.quote(sys.executable)} -m lazytron bot --depth 4"
 
@@ -50,15 +50,15 @@ def test_plain_output_ends_with_the_result_and_the_record_is_written(tmp_path, c
 
 
 def test_quiet_prints_only_the_result(tmp_path, corridor):
-    done = run_play(tmp_path, corridor, bot("script", "EE"), bot("sleep"), "--quiet", *FAST)
+    done = run_play(tmp_path, corridor, bot("script", "EE"), bot("sleep", "W"), "--quiet", *FAST)
     assert done.stdout == "Player One Wins!\n"
 
 
 @pytest.mark.parametrize("loser", [("sleep",), ("exit",), ("garbage",)])
 def test_a_bad_bot_loses_within_a_few_seconds_of_the_limit(tmp_path, corridor, loser):
     start = time.monotonic()
-    done = run_play(tmp_path, corridor, bot(*loser), bot("script", "WW"), "--first-time", "1", "--turn-time", "1")
-    assert time.monotonic() - start < 4
+    done = run_play(tmp_path, corridor, bot(*loser), bot("script", "WW"), "--first-time", "1.5", "--turn-time", "1")
+    assert time.monotonic() - start < 4.5
     assert done.stdout.splitlines()[-1] == "Player Two Wins!"
     assert done.stdout.splitlines()[-3].startswith("player 1: ")  # why it lost, before the log line
 

@@ -4,10 +4,10 @@
 
 script LETTERS  answer each board with the next letter (N, E, S, W), then exit
 echo LETTERS    like script, copying each board to stderr
-sleep           read the boards, never answer
+sleep [LETTERS] play LETTERS, then read the boards and never answer
 exit            exit at once, status 3
 crash           read one board, then die with a traceback
-garbage         answer every board with text holding no digit 1-4
+garbage [LETTERS] play LETTERS, then answer with text holding no digit 1-4
 noisy LETTERS   like script, with the digit buried in other characters
 ahead LETTERS   print all the moves at once on the first board, then read and never answer
 flood           answer the first board, then print characters without end, never reading again
@@ -48,16 +48,17 @@ def main(mode: str, arg: str = "") -> None:
             sys.stderr.flush()
             say(DIGITS[letter] + "\n")
     elif mode == "sleep":
-        for _ in boards():
-            pass
+        for n, _ in enumerate(boards()):
+            if n < len(arg):
+                say(DIGITS[arg[n]] + "\n")
     elif mode == "exit":
         sys.exit(3)
     elif mode == "crash":
         next(boards())
         raise RuntimeError("deliberate crash")
     elif mode == "garbage":
-        for _ in boards():
-            say("move: north 0 5 6 7 8 9 east\n")
+        for n, _ in enumerate(boards()):
+            say(DIGITS[arg[n]] + "\n" if n < len(arg) else "move: north 0 5 6 7 8 9 east\n")
     elif mode == "noisy":
         for letter, _ in zip(arg, boards()):
             say(f"thinking... depth 0, x{DIGITS[letter]}y 9\n")
