@@ -34,6 +34,7 @@ def plain(turns: Iterable[Turn], out: TextIO) -> Iterator[Turn]:
     for turn in turns:
         one, two = turn.moves
         out.write(f"turn {turn.number}: {one.letter} {two.letter}\n")
+        out.flush()  # a script reading the lines sees each turn as it is played
         yield turn
 
 
