@@ -71,7 +71,8 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
         human = Player.O if args.first == "human" else Player.X
         return play(args.size, human, args.depth, sys.stdin, sys.stdout)
     if args.depth is None and args.size > 3:
-        print(f"lazytron tictactoe: the whole {args.size}x{args.size} game is too large to search: give --depth", file=sys.stderr)
+        grid = f"{args.size}x{args.size}"
+        print(f"lazytron tictactoe: the whole {grid} game is too large to search: give --depth", file=sys.stderr)
         return 2
     gc.disable()  # the tree has no cycles
     return stats(args.size, args.depth or args.size**2, sys.stdout)

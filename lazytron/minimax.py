@@ -52,8 +52,7 @@ def supremum(values: Iterable[T], top: T, bottom: T) -> T:
     for value in values:
         if value == top:
             return value
-        if value > best:
-            best = value
+        best = max(best, value)
     return best
 
 
@@ -63,8 +62,7 @@ def infimum(values: Iterable[T], bottom: T, top: T) -> T:
     for value in values:
         if value == bottom:
             return value
-        if value < best:
-            best = value
+        best = min(best, value)
     return best
 
 
@@ -99,7 +97,11 @@ class Searched:
 
 
 def alphabeta(node: Game, depth: int) -> Searched:
-    """The seed's explicit ``alphabeta``: the tree searched, each node's children cut after the first with the mover's best value."""
+    """The seed's explicit ``alphabeta``: the tree it searched, with values.
+
+    A node's children are searched in order up to the first worth the side
+    to move's best possible value; the rest are cut off the tree.
+    """
     if depth == 0:
         return Searched(node, node.score)
     kids = node.children

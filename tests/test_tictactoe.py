@@ -8,7 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from lazytron.games.tictactoe import B, O, X, Grid, Player, bestmove, empty, horizon, parse, read_move, show
+from lazytron.games.tictactoe import B, Grid, O, Player, X, bestmove, empty, horizon, parse, read_move, show
 from lazytron.minimax import alphabeta, best_move, lazy_minimax, leaves, leaves_seen, minimax
 
 

@@ -82,7 +82,8 @@ def test_stats_prints_the_seeds_figures_from_the_code():
     out = result.stdout
     assert re.search(r"full game tree: +255168 leaves", out)
     assert re.search(r"alpha-beta-pruned tree: +38856 leaves", out)
-    rows = {m[1]: m.groups()[1:] for m in re.finditer(r"^(minimax|lazy supremum/infimum|explicit alpha-beta) +(\d+) +(\w) +(\d+) +[\d.]+$", out, re.M)}
+    row = re.compile(r"^(minimax|lazy supremum/infimum|explicit alpha-beta) +(\d+) +(\w) +(\d+) +[\d.]+$", re.MULTILINE)
+    rows = {m[1]: m.groups()[1:] for m in row.finditer(out)}
     assert rows == {
         "minimax": ("255168", "B", "0"),
         "lazy supremum/infimum": ("38856", "B", "0"),

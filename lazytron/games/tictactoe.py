@@ -172,7 +172,7 @@ def read_move(grid: Grid, text: str) -> int:
     """The cell a player typed, if it is a free cell of ``grid``; ValueError saying what is wrong otherwise."""
     typed = text.strip()
     shown = typed if len(typed) <= 20 else typed[:17] + "..."
-    last = grid.shape.size ** 2 - 1
+    last = grid.shape.size**2 - 1
     if not typed:
         raise ValueError(f"no move given: type a cell number from 0 to {last}")
     if not _NUMBER.fullmatch(typed):
@@ -192,7 +192,7 @@ def horizon(grid: Grid) -> int:
     On 3x3 it is always the whole game (the seed's depth 9 from the empty
     grid); on larger grids it deepens as the grid fills.
     """
-    free = grid.shape.size ** 2 - (grid.o | grid.x).bit_count()
+    free = grid.shape.size**2 - (grid.o | grid.x).bit_count()
     depth = 1
     while depth < free and math.perm(free, depth + 1) <= BUDGET:
         depth += 1
