@@ -93,5 +93,8 @@ def stats(size: int, depth: int, out: TextIO) -> int:
     )
     for name, seen, value, move, seconds in rows:
         out.write(f"{name:<22} {seen:>11}  {value!s:>5}  {move:>15}  {seconds:>7.3f}\n")
-    out.write("\nvalue: the outcome if both sides play their best (O wins, B draw, X wins)\n")
+    if depth >= size * size:
+        out.write("\nvalue: the outcome if both sides play their best: O wins, B draw, X wins\n")
+    else:
+        out.write(f"\nvalue: what best play forces within {depth} moves: O wins, X wins, B neither\n")
     return 0
