@@ -68,6 +68,8 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
     from .tictactoe import play, stats
 
     if not args.stats:
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")  # bytes that are not text are a bad move, not a crash
         human = Player.O if args.first == "human" else Player.X
         return play(args.size, human, args.depth, sys.stdin, sys.stdout)
     if args.depth is None and args.size > 3:

@@ -29,6 +29,14 @@ def test_bad_input_gets_a_message_and_a_new_prompt():
     assert result.returncode == 0
 
 
+def test_bytes_that_are_not_text_are_a_bad_move():
+    result = lazytron("tictactoe", input=b"\xff\xfe\xe9t\xc3\n4\n", text=False)
+    out = result.stdout.decode("ascii")  # the message quotes the line in ASCII whatever the terminal
+    assert "is not a cell number" in out
+    assert out.count("enter your move") == 3
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+
+
 def test_end_of_input_ends_the_game_quietly():
     result = _play("")
     assert result.returncode == 0

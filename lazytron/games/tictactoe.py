@@ -176,7 +176,7 @@ def read_move(grid: Grid, text: str) -> int:
     if not typed:
         raise ValueError(f"no move given: type a cell number from 0 to {last}")
     if not _NUMBER.fullmatch(typed):
-        raise ValueError(f"{shown!r} is not a cell number: type a number from 0 to {last}")
+        raise ValueError(f"{shown!a} is not a cell number: type a number from 0 to {last}")
     if len(typed) > 9 or not 0 <= int(typed) <= last:
         raise ValueError(f"there is no cell {shown}: type a number from 0 to {last}")
     cell = int(typed)
