@@ -40,6 +40,46 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return run(args.files, args.depth)
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _grid_size(text: str) -> int:
+    value = _whole(text)
+    if not 1 <= value <= 10:
+        raise argparse.ArgumentTypeError("size must be from 1 to 10")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("depth must be >= 1")
+    return value
+
+
+def cmd_tictactoe(args: argparse.Namespace) -> int:
+    import gc
+
+    from .games.tictactoe import Player
+    from .tictactoe import play, stats
+
+    if not args.stats:
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")  # bytes that are not text are a bad move, not a crash
+        human = Player.O if args.first == "human" else Player.X
+        return play(args.size, human, args.depth, sys.stdin, sys.stdout)
+    if args.depth is None and args.size > 3:
+        grid = f"{args.size}x{args.size}"
+        print(f"lazytron tictactoe: the whole {grid} game is too large to search: give --depth", file=sys.stderr)
+        return 2
+    gc.disable()  # the tree has no cycles
+    return stats(args.size, args.depth or args.size**2, sys.stdout)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -58,6 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("analyse", cmd_analyse, "fixed-depth analysis of positions, in the reference analyser's format")
     p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
     p.add_argument("--depth", type=_depth, required=True, help="deepest even depth to report")
+
+    p = command("tictactoe", cmd_tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)")
+    p.add_argument("--size", type=_grid_size, default=3, metavar="N", help="an N x N grid, N from 1 to 10 (3)")
+    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first, as O (human)")
+    p.add_argument("--depth", type=_positive, help="moves the computer looks ahead (default: the whole game on 3x3)")
+    p.add_argument("--stats", action="store_true", help="print the seed's figures (tree sizes, best first move, times)")
     return parser
 
 
