@@ -167,10 +167,11 @@ class Browser:
             self.events.append(json.loads(self.ws.recv()))
 
     def open(self, url: str) -> None:
-        """Load ``url`` in the page and wait for its load event."""
-        mark = len(self.events)
-        self.call("Page.navigate", page=True, url=url)
-        self.wait_for("Page.loadEventFired", mark)
+        """Load ``url`` afresh in the page and wait for its load event."""
+        for address in ("about:blank", url):  # so that a change of #hash alone loads the page again
+            mark = len(self.events)
+            self.call("Page.navigate", page=True, url=address)
+            self.wait_for("Page.loadEventFired", mark)
 
     def js(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (exceptions raise)."""
@@ -179,10 +180,10 @@ class Browser:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def problems(self) -> list[str]:
-        """Console errors and warnings, uncaught exceptions and log errors the page produced."""
+    def problems(self, since: int = 0) -> list[str]:
+        """Console errors and warnings, uncaught exceptions and log errors the page produced (from event ``since`` on)."""
         found = []
-        for event in self.events:
+        for event in self.events[since:]:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
                 found.append(json.dumps(params["exceptionDetails"])[:500])
@@ -192,10 +193,12 @@ class Browser:
                 found.append(params["entry"].get("text", "")[:500])
         return found
 
-    def requests(self) -> list[str]:
-        """Every URL the page asked for."""
+    def requests(self, since: int = 0) -> list[str]:
+        """Every URL the page asked for (from event ``since`` on)."""
         return [
-            e["params"]["request"]["url"] for e in self.events if e.get("method") == "Network.requestWillBeSent"
+            e["params"]["request"]["url"]
+            for e in self.events[since:]
+            if e.get("method") == "Network.requestWillBeSent"
         ]
 
     def close(self) -> None:
