@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
-import pty
 import select
 import signal
 import subprocess
 import sys
-import termios
 import time
 
 import pytest
 from conftest import ROOT
+
+termios = pytest.importorskip("termios")  # pseudo-terminals: POSIX only
+pty = pytest.importorskip("pty")
 
 from lazytron.render import SHOW_CURSOR, frames
 from lazytron.replay import Analyst, load_replay
