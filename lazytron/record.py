@@ -96,7 +96,7 @@ def parse_record(text: str) -> Record:
         raise RecordError("empty file")
     if "\0" in text:
         raise RecordError("binary data, not a game record")
-    text = text.rstrip("\r\n")
+    text = text.removeprefix("\ufeff").rstrip("\r\n")  # a byte order mark, as some editors save
     if not text.startswith(MARK + "|"):
         raise RecordError("not a game record (no '+OK|' at the start)")
     fields = text.split("|")

@@ -182,6 +182,13 @@ def test_contest_summary_without_result_field_replays(tmp_path):
     assert (status, err) == (0, "") and out.splitlines()[-1] == "Player One Wins!"
 
 
+def test_windows_line_ends_and_byte_order_mark(tmp_path):
+    path = tmp_path / "saved.tron"
+    path.write_bytes(b"\xef\xbb\xbf+OK|3 3\r|   \r\n 1 \r\n 2 \r\n|a|b|NN|1|+OK\r\n")
+    status, out, err = replay_text(path)
+    assert (status, err) == (0, "") and out == "3 3\n   \n 1 \n 2 \nPlayer One Wins!\n"
+
+
 def test_draw_forfeit_is_both_crashed(tmp_path):
     status, out, _ = replay_text(_write(tmp_path, OPEN, "EW", "D"))
     assert status == 0 and out.splitlines()[-1] == "Both players crashed. Draw!"
