@@ -18,7 +18,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO
 
 from .render import (
     BOLD,
@@ -192,7 +192,10 @@ def view(
         _interact(state, replay.last, show, keys.fileno(), flags, painter)
 
 
-def _animate(state: State, last: int, show) -> None:
+Show = Callable[[State], None]
+
+
+def _animate(state: State, last: int, show: Show) -> None:
     """Play on to the end, no keys."""
     while True:
         show(state)
@@ -202,7 +205,7 @@ def _animate(state: State, last: int, show) -> None:
         state = tick(state, last)
 
 
-def _interact(state: State, last: int, show, fd: int, flags: dict, painter: Screen) -> None:
+def _interact(state: State, last: int, show: Show, fd: int, flags: dict, painter: Screen) -> None:
     """Play with keys until q (or end of input on the keys)."""
     show(state)
     due = time.monotonic() + 1 / state.fps
