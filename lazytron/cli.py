@@ -80,6 +80,30 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
     return stats(args.size, args.depth or args.size**2, sys.stdout)
 
 
+def _turn(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("turn must be >= 0")
+    return value
+
+
+def _fps(text: str) -> float:
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("fps must be > 0")
+    return value
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import run
+
+    if args.analyse or args.depth is not None:
+        import gc
+
+        gc.disable()  # the trees have no cycles
+    return run(args.game, args.fps, args.turn, args.html, args.analyse, args.depth)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -104,6 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first, as O (human)")
     p.add_argument("--depth", type=_positive, help="moves the computer looks ahead (default: the whole game on 3x3)")
     p.add_argument("--stats", action="store_true", help="print the seed's figures (tree sizes, best first move, times)")
+
+    p = command("replay", cmd_replay, "replay a game record: animated in a terminal, plain text when piped, or a web page")
+    p.add_argument("game", metavar="GAME", help="a game record (the contest's summary format)")
+    p.add_argument("--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)")
+    p.add_argument("--turn", type=_turn, metavar="K", help="show turn K first (piped: only turn K)")
+    p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
+    p.add_argument("--analyse", action="store_true", help="lazytron's move, score and depth for each side, and territories")
+    p.add_argument("--depth", type=_depth, metavar="D", help="analyse to depth D instead of the bot's clock (implies --analyse)")
     return parser
 
 
