@@ -40,9 +40,73 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return run(args.files, args.depth)
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _grid_size(text: str) -> int:
+    value = _whole(text)
+    if not 1 <= value <= 10:
+        raise argparse.ArgumentTypeError("size must be from 1 to 10")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("depth must be >= 1")
+    return value
+
+
+def cmd_tictactoe(args: argparse.Namespace) -> int:
+    import gc
+
+    from .games.tictactoe import Player
+    from .tictactoe import play, stats
+
+    if not args.stats:
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")  # bytes that are not text are a bad move, not a crash
+        human = Player.O if args.first == "human" else Player.X
+        return play(args.size, human, args.depth, sys.stdin, sys.stdout)
+    if args.depth is None and args.size > 3:
+        grid = f"{args.size}x{args.size}"
+        print(f"lazytron tictactoe: the whole {grid} game is too large to search: give --depth", file=sys.stderr)
+        return 2
+    gc.disable()  # the tree has no cycles
+    return stats(args.size, args.depth or args.size**2, sys.stdout)
+
+
+def _turn(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("turn must be >= 0")
+    return value
+
+
 def _fps(text: str) -> float:
     value = float(text)
-    if not value >= 0:
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("fps must be > 0")
+    return value
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import run
+
+    if args.analyse or args.depth is not None:
+        import gc
+
+        gc.disable()  # the trees have no cycles
+    return run(args.game, args.fps, args.turn, args.html, args.analyse, args.depth)
+
+
+def _frame_rate(text: str) -> float:
+    value = float(text)
+    if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError("fps must be >= 0")
     return value
 
@@ -67,8 +131,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(args.map, (args.cmd1, args.cmd2), args.record, limits, args.fps, args.quiet, args.rules, args.log)
 
 
-def _positive(text: str) -> int:
-    value = int(text)
+def _count(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be >= 1")
     return value
@@ -102,21 +166,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
     p.add_argument("--depth", type=_depth, required=True, help="deepest even depth to report")
 
+    p = command("tictactoe", cmd_tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)")
+    p.add_argument("--size", type=_grid_size, default=3, metavar="N", help="an N x N grid, N from 1 to 10 (3)")
+    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first, as O (human)")
+    p.add_argument("--depth", type=_positive, help="moves the computer looks ahead (default: the whole game on 3x3)")
+    p.add_argument("--stats", action="store_true", help="print the seed's figures (tree sizes, best first move, times)")
+
+    p = command("replay", cmd_replay, "replay a game record: animated in a terminal, plain text when piped, or a web page")
+    p.add_argument("game", metavar="GAME", help="a game record (the contest's summary format)")
+    p.add_argument("--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)")
+    p.add_argument("--turn", type=_turn, metavar="K", help="show turn K first (piped: only turn K)")
+    p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
+    p.add_argument("--analyse", action="store_true", help="lazytron's move, score and depth for each side, and territories")
+    p.add_argument("--depth", type=_depth, metavar="D", help="analyse to depth D instead of the bot's clock (implies --analyse)")
+
     p = command("play", cmd_play, "referee one game between two bot programs")
     p.add_argument("map", metavar="MAP", help="the map, in the contest format")
     p.add_argument("cmd1", metavar="CMD1", help="player 1's command line (quoted, split as a shell would)")
     p.add_argument("cmd2", metavar="CMD2", help="player 2's command line")
     p.add_argument("--record", metavar="FILE", help="write the game in the contest's summary format")
     _limits(p)
-    p.add_argument("--fps", type=_fps, default=20.0, metavar="N", help="turns drawn per second in a terminal (20; 0: no limit)")
+    p.add_argument("--fps", type=_frame_rate, default=20.0, metavar="N", help="turns drawn per second in a terminal (20; 0: no limit)")
     p.add_argument("--quiet", action="store_true", help="print only the result line")
     p.add_argument("--log", default="lazytron-play.log", metavar="FILE", help="where the bots' stderr goes (lazytron-play.log)")
 
     p = command("tournament", cmd_tournament, "round robin of bots on maps, with a table of points and ratings")
     p.add_argument("maps", nargs="+", metavar="MAP", help="maps, in the contest format")
     p.add_argument("--bot", action="append", default=[], required=True, metavar="NAME=CMD", help="a bot (at least two)")
-    p.add_argument("--rounds", type=_positive, default=1, metavar="N", help="times each game is played (1)")
-    p.add_argument("--jobs", type=_positive, metavar="J", help="games at once (default and most: cores // 2)")
+    p.add_argument("--rounds", type=_count, default=1, metavar="N", help="times each game is played (1)")
+    p.add_argument("--jobs", type=_count, metavar="J", help="games at once (default and most: cores // 2)")
     p.add_argument("--record-dir", metavar="DIR", help="write each game's record and bots' stderr there")
     p.add_argument("--csv", metavar="FILE", help="write the games as CSV")
     p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")

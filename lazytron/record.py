@@ -62,9 +62,9 @@ def format_record(record: Record) -> str:
 
 
 def _parse_moves(text: str) -> tuple[tuple[Move, Move], ...]:
-    bad = sorted(set(text) - set(MOVE_LETTERS))
-    if bad:
-        raise RecordError(f"moves hold {''.join(bad)[:10]!r}, expected only N E S W")
+    for i, c in enumerate(text):
+        if c not in MOVE_LETTERS:
+            raise RecordError(f"moves: {c!r} at letter {i + 1} (turn {i // 2 + 1}), expected only N E S W")
     letters = [MOVE_LETTERS[c] for c in text]
     return tuple(zip(letters[::2], letters[1::2]))
 
@@ -72,9 +72,19 @@ def _parse_moves(text: str) -> tuple[tuple[Move, Move], ...]:
 def _parse_board(size: str, rows: str) -> Board:
     try:
         width, height = parse_size(size)
-        lines = rows.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
+    except BoardError as e:
+        raise RecordError(f"map size: {e}") from None
+    lines = rows.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines = [line.rstrip("\r") for line in lines]
+    mismatch = f"map does not match its size {width}x{height}"
+    if len(lines) != height:
+        raise RecordError(f"{mismatch}: {len(lines)} rows")
+    for y, line in enumerate(lines):
+        if len(line) != width:
+            raise RecordError(f"{mismatch}: row {y + 1} has {len(line)} cells")
+    try:
         return board_from_rows(width, height, lines)
     except BoardError as e:
         raise RecordError(f"map: {e}") from None
@@ -86,25 +96,35 @@ def parse_record(text: str) -> Record:
         raise RecordError("empty file")
     if "\0" in text:
         raise RecordError("binary data, not a game record")
-    text = text.rstrip("\r\n")
+    text = text.removeprefix("\ufeff").rstrip("\r\n")  # a byte order mark, as some editors save
     if not text.startswith(MARK + "|"):
         raise RecordError("not a game record (no '+OK|' at the start)")
     fields = text.split("|")
-    if len(fields) < 6:
-        raise RecordError(f"cut off: {len(fields)} fields, a record has 7 or 8")
+    if fields[-1] != MARK:
+        raise _cut_off(fields)
+    if len(fields) not in (7, 8):
+        raise RecordError(f"{len(fields)} fields, a record has 7 or 8")
     board = _parse_board(fields[1], fields[2])
-    names = (fields[3], fields[4])
-    if fields[-1] != MARK or len(fields) not in (7, 8):
-        moves = _parse_moves(fields[5].rstrip("\n"))  # cut off: keep what is there
-        cut = Record(board, names, moves)
-        raise RecordError(f"cut off after {len(moves)} turns (no end marker)", partial=cut)
     moves = _parse_moves(fields[5])
     if len(fields[5]) % 2:
         raise RecordError("odd number of move letters")
     result = fields[6] if len(fields) == 8 else None
     if result is not None and result not in RESULTS:
         raise RecordError(f"result {result[:10]!r}, expected 1, 2 or D")
-    return Record(board, names, moves, result)
+    return Record(board, (fields[3], fields[4]), moves, result)
+
+
+_FIELDS = ("start marker", "size", "map", "first name", "second name", "moves", "result")
+
+
+def _cut_off(fields: list[str]) -> RecordError:
+    """The error for a record with no end marker; with ``partial`` once its moves have begun."""
+    if len(fields) < 6:
+        return RecordError(f"cut off in the {_FIELDS[len(fields) - 1]} (no end marker)")
+    board = _parse_board(fields[1], fields[2])
+    moves = _parse_moves(fields[5].rstrip("\r\n"))  # keep the whole turns that are there
+    partial = Record(board, (fields[3], fields[4]), moves)
+    return RecordError(f"cut off after {len(moves)} turns (no end marker)", partial=partial)
 
 
 def read_record(path: str) -> Record:

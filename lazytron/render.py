@@ -13,12 +13,19 @@ from .board import Board
 
 RESET = "\x1b[0m"
 CLEAR = "\x1b[H\x1b[2J"
+HOME = "\x1b[H"  # cursor to the top left, to redraw in place without flicker
+ERASE_LINE = "\x1b[K"  # the rest of the line
+ERASE_BELOW = "\x1b[J"  # the rest of the screen
+HIDE_CURSOR = "\x1b[?25l"
+SHOW_CURSOR = "\x1b[?25h"
+BOLD = "\x1b[1m"
 # background colours (256-colour palette)
 _WALL = "\x1b[48;5;240m"
 _TRAIL = ("\x1b[48;5;25m", "\x1b[48;5;130m")  # player 1 blue, player 2 orange
 _HEAD = ("\x1b[1;97;48;5;33m", "\x1b[1;97;48;5;208m")
 _SHADE = ("\x1b[48;5;153m", "\x1b[48;5;223m")  # territory tints
 _FREE = "\x1b[48;5;255m"
+_CRASH = "\x1b[1;97;48;5;160m"
 PLAYER_COLOUR = ("\x1b[1;38;5;33m", "\x1b[1;38;5;208m")
 
 
@@ -43,16 +50,21 @@ def frames(positions: Iterable[Board]) -> Iterator[Frame]:
         previous = board
 
 
-def draw(frame: Frame, colour: bool = True, shade: tuple[int, int] = (0, 0)) -> list[str]:
-    """The board as lines of text; ``shade`` tints the free cells each player owns."""
+def draw(
+    frame: Frame, colour: bool = True, shade: tuple[int, int] = (0, 0), crashes: Iterable[int] = ()
+) -> list[str]:
+    """The board as lines of text; ``shade`` tints the free cells each player owns, ``crashes`` marks cells X."""
     board = frame.board
+    crashed = set(crashes)
     lines = []
     for y in range(board.height):
         cells = []
         for x in range(board.width):
             i = board.index(y, x)
             bit = 1 << i
-            if i == board.me or i == board.enemy:
+            if i in crashed:
+                cells.append(_CRASH + "X " if colour else "X")
+            elif i == board.me or i == board.enemy:
                 player = 0 if i == board.me else 1
                 text = "1 " if player == 0 else "2 "
                 cells.append(_HEAD[player] + text if colour else text[0])

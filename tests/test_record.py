@@ -74,7 +74,7 @@ def test_write_into_a_missing_directory_fails_cleanly(tmp_path):
         ("+OK|5 x|#####\n#1 2#\n#####\n|one|two|EW|D|+OK\n", "map"),
         ("+OK|5 3|#####\n#1 1#\n#####\n|one|two|EW|D|+OK\n", "map"),
         ("+OK|5 3|#####\n", "cut off"),
-        ("+OK|5 3|#####\n#1 2#\n#####\n|one|two|EW|D|1|2|+OK\n", "cut off"),
+        ("+OK|5 3|#####\n#1 2#\n#####\n|one|two|EW|D|1|2|+OK\n", "a record has 7 or 8"),
     ],
 )
 def test_broken_records_are_refused_with_a_reason(text, message):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import CARDINALS, Board, Move
+from ..search import LOSS, WIN
 from ..territory import score
 from ..tree import Node
 
@@ -33,6 +34,9 @@ class Position(Node):
     """
 
     __slots__ = ("free", "me", "enemy", "bound", "stride", "next_bound")
+
+    # the game interface (lazytron.game): player 1 moves here, and loses when it cannot
+    maximising, outcome, top, bottom = True, LOSS, WIN, LOSS
 
     def __init__(self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int) -> None:
         super().__init__(move)
@@ -62,6 +66,9 @@ class Reply(Node):
     """My move ``move`` is made; children are the enemy's answers to it."""
 
     __slots__ = ("free", "me", "answers", "bound", "stride")
+
+    # the game interface (lazytron.game): the enemy moves here, and loses when it cannot
+    maximising, outcome, top, bottom = False, WIN, WIN, LOSS
 
     def __init__(
         self, move: Move, free: int, me: int, answers: tuple[tuple[Move, int], ...], bound: int | None, stride: int

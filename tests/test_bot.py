@@ -1,0 +1,99 @@
+"""The contest bot: protocol, re-rooting, bad input."""
+
+import re
+
+from conftest import lazytron
+
+from lazytron.board import Move, parse_board
+from lazytron.bot import Bot, enemy_move, fallback_move
+from lazytron.rules import advance
+
+START = parse_board("6 5\n######\n#1   #\n#    #\n#   2#\n######\n")
+
+
+def turns(*boards) -> str:
+    return "".join(str(b) for b in boards)
+
+
+def test_one_digit_per_turn_then_status_zero_at_end_of_input():
+    after = advance(START, Move.EAST, Move.WEST)
+    run = lazytron("bot", "--depth", "4", input=turns(START, after))
+    assert run.returncode == 0
+    assert re.fullmatch(r"[1-4]\n[1-4]\n", run.stdout)
+    assert run.stderr == ""
+
+
+def test_fixed_depth_answers_are_the_searched_moves():
+    # fresh tree per call equals the bot's first answer; second answer follows the re-rooted tree
+    bot = Bot(depth=4)
+    first = bot.play(START, 0.0).move
+    bot.advance(first)
+    run = lazytron("bot", "--depth", "4", input=str(START))
+    assert run.stdout == first.digit + "\n"
+
+
+def test_verbose_logs_one_line_per_turn():
+    run = lazytron("bot", "--depth", "2", "-v", input=str(START))
+    assert re.fullmatch(r"turn=1 depth=2 score=-?\d+ move=(North|East|South|West) ms=\d+\n", run.stderr)
+
+
+def test_clocked_bot_answers_within_its_budget_and_logs_the_depth_reached():
+    run = lazytron("bot", "--first-time", "0.3", "--turn-time", "0.2", "-v", input=str(START))
+    assert run.returncode == 0 and re.fullmatch(r"[1-4]\n", run.stdout)
+    depth = int(re.search(r"depth=(\d+)", run.stderr).group(1))
+    assert depth >= 2 and depth % 2 == 0
+
+
+def test_garbage_lines_and_bad_maps_never_stop_the_bot():
+    bad_row = "6 5\n######\n#1   #\n#   #\n#   2#\n######\n"  # row 3 is short
+    text = "hello\n" + str(START) + bad_row + str(advance(START, Move.EAST, Move.WEST))
+    run = lazytron("bot", "--depth", "2", input=text)
+    assert run.returncode == 0
+    assert len(run.stdout.splitlines()) == 3  # no answer for the garbage line, one per map
+    errors = run.stderr.splitlines()
+    assert len(errors) == 2  # the turn after the bad map starts a fresh tree
+    assert "line skipped" in errors[0]
+    assert "row 3 has 5 cells" in errors[1] and "fallback" in errors[1]
+    assert "Traceback" not in run.stderr
+
+
+def test_end_of_input_inside_a_map_ends_quietly():
+    run = lazytron("bot", "--depth", "2", input=str(START) + "6 5\n######\n#1  ")
+    assert run.returncode == 0 and len(run.stdout.splitlines()) == 1 and run.stderr == ""
+
+
+def test_an_enemy_that_jumps_rebuilds_the_tree():
+    bot = Bot(depth=2, log=(messages := []).append)
+    bot.advance(bot.play(START, 0.0).move)
+    jumped = parse_board("6 5\n######\n##   #\n#1   #\n#2  ##\n######\n")
+    report = bot.play(jumped, 0.0)
+    assert "not next to where it was" in messages[0]
+    assert report.move == Move.EAST  # the only sensible move from a fresh tree: (2,1) -> East
+
+
+def test_a_board_that_disagrees_with_the_tree_rebuilds_it():
+    bot = Bot(depth=2, log=(messages := []).append)
+    move = bot.play(START, 0.0).move
+    bot.advance(move)
+    after = advance(START, move, Move.NORTH)
+    assert "#   2#" in str(after)
+    extra_wall = parse_board(str(after).replace("#   2#", "# # 2#", 1))
+    bot.play(extra_wall, 0.0)
+    assert messages and "does not fit" in messages[0]
+
+
+def test_a_consistent_game_never_rebuilds():
+    bot = Bot(depth=2, log=(messages := []).append)
+    board = START
+    for enemy in (Move.NORTH, Move.WEST, Move.WEST):
+        move = bot.play(board, 0.0).move
+        bot.advance(move)
+        board = advance(board, move, enemy)
+    assert messages == []
+
+
+def test_enemy_move_and_fallback():
+    assert enemy_move(START.enemy, START.enemy - START.stride, START.stride) == Move.NORTH
+    assert enemy_move(START.enemy, START.enemy + 2, START.stride) is None
+    assert fallback_move(["###", "#1 ", "###"]) == Move.EAST
+    assert fallback_move(["garbage"]) == Move.NORTH

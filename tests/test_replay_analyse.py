@@ -1,0 +1,107 @@
+"""``lazytron replay --analyse``: each side's move, score and depth, and the territories, turn by turn."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from conftest import lazytron
+
+from lazytron.board import Board, read_boards
+
+GAME = "toronto__felix__ryan__1.tron"
+VERDICT = re.compile(r"turn=(\d+) player=([12]) played=(\w+|-) move=(North|East|South|West|None) score=(-?\d+|-) depth=(\d+)")
+TERRITORY = re.compile(r"turn=(\d+) territory 1=(\d+) 2=(\d+) ties=(\d+)")
+
+
+def parse(stdout: str) -> tuple[list[Board], dict, dict]:
+    """The positions, the verdicts {(turn, player): (played, move, score, depth)}, the territories {turn: counts}."""
+    maps, verdicts, territories = [], {}, {}
+    for line in stdout.splitlines(keepends=True):
+        if m := VERDICT.fullmatch(line.rstrip("\n")):
+            verdicts[int(m[1]), int(m[2])] = (m[3], m[4], m[5], int(m[6]))
+        elif m := TERRITORY.fullmatch(line.rstrip("\n")):
+            territories[int(m[1])] = tuple(map(int, m.groups()[1:]))
+        else:
+            maps.append(line)
+    boards = [b for b in read_boards(maps) if isinstance(b, Board)]  # the result line is no map
+    return boards, verdicts, territories
+
+
+def first_reached(board: Board) -> tuple[int, int, int]:
+    """Free cells (heads excluded) strictly nearer to 1, to 2, and at equal distance: a plain BFS per head."""
+
+    def distances(start: int) -> dict[int, int]:
+        seen, queue = {start: 0}, deque([start])
+        while queue:
+            cell = queue.popleft()
+            y, x = divmod(cell, board.stride)
+            for ny, nx in ((y - 1, x), (y, x + 1), (y + 1, x), (y, x - 1)):
+                i = ny * board.stride + nx
+                inside = 0 <= ny < board.height and 0 <= nx < board.width
+                if inside and not board.walls >> i & 1 and i not in seen and i not in (board.me, board.enemy):
+                    seen[i] = seen[cell] + 1
+                    queue.append(i)
+        return seen
+
+    one, two = distances(board.me), distances(board.enemy)
+    cells = (set(one) | set(two)) - {board.me, board.enemy}
+    far = float("inf")
+    counts = [0, 0, 0]
+    for i in cells:
+        a, b = one.get(i, far), two.get(i, far)
+        counts[0 if a < b else 1 if b < a else 2] += 1
+    return counts[0], counts[1], counts[2]
+
+
+def analyse_moves(boards: list[Board], depth: int) -> list[str]:
+    """The move ``lazytron analyse`` gives at ``depth`` for each board."""
+    proc = lazytron("analyse", "--depth", str(depth), input="".join(map(str, boards)))
+    assert proc.returncode == 0, proc.stderr
+    return re.findall(rf"^{depth} -?\d+ (\w+)$", proc.stdout, re.M)
+
+
+def test_analyse_names_move_score_depth_and_territory_every_turn(shared):
+    path = shared / "games" / "marlboro" / GAME
+    proc = lazytron("replay", str(path), "--analyse", "--depth", "4")
+    assert proc.returncode == 0, proc.stderr
+    boards, verdicts, territories = parse(proc.stdout)
+    assert proc.stdout.splitlines()[-1] == "Player Two Wins!"
+    letters = path.read_text().split("|")[5]
+    assert len(boards) == len(territories) == len(verdicts) // 2 == len(letters) // 2
+    for t, board in enumerate(boards):
+        for player in (1, 2):
+            played, move, score, depth = verdicts[t, player]
+            assert depth == 4 and score != "-"
+            assert played == {"N": "North", "E": "East", "S": "South", "W": "West"}[letters[2 * t + player - 1]]
+        assert territories[t] == first_reached(board), t
+    # the moves are what `lazytron analyse` gives for the same positions at that depth, each from its own side
+    ones = analyse_moves(boards, 4)
+    twos = analyse_moves([b.swapped() for b in boards], 4)
+    assert ones == [verdicts[t, 1][1] for t in range(len(boards))]
+    assert twos == [verdicts[t, 2][1] for t in range(len(boards))]
+
+
+def test_odd_depth_is_rounded_down_as_the_bot_does(shared):
+    path = shared / "games" / "marlboro" / GAME
+    proc = lazytron("replay", str(path), "--depth", "3", "--turn", "2")
+    _, verdicts, territories = parse(proc.stdout)
+    assert proc.returncode == 0 and set(verdicts) == {(2, 1), (2, 2)} and set(territories) == {2}
+    assert all(v[3] == 2 for v in verdicts.values())
+
+
+def test_depth_zero_is_the_first_legal_move(shared):
+    path = shared / "games" / "marlboro" / GAME
+    proc = lazytron("replay", str(path), "--depth", "0", "--turn", "0")
+    _, verdicts, _ = parse(proc.stdout)
+    assert {v[2:] for v in verdicts.values()} == {("-", 0)}
+
+
+def test_the_clock_by_default(shared):
+    """Without --depth the bot's clock (0.9 s a side) decides how deep each search goes."""
+    path = shared / "games" / "marlboro" / GAME
+    proc = lazytron("replay", str(path), "--analyse", "--turn", "5")
+    _, verdicts, _ = parse(proc.stdout)
+    assert proc.returncode == 0 and set(verdicts) == {(5, 1), (5, 2)}
+    for played, move, score, depth in verdicts.values():
+        assert depth >= 2 and depth % 2 == 0 and score != "-"
