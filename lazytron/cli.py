@@ -186,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cmd2", metavar="CMD2", help="player 2's command line")
     p.add_argument("--record", metavar="FILE", help="write the game in the contest's summary format")
     _limits(p)
-    p.add_argument("--fps", type=_frame_rate, default=20.0, metavar="N", help="turns drawn per second in a terminal (20; 0: no limit)")
+    p.add_argument("--fps", type=_frame_rate, default=20.0, metavar="N", help="turns a second in a terminal (20; 0: no limit)")
     p.add_argument("--quiet", action="store_true", help="print only the result line")
     p.add_argument("--log", default="lazytron-play.log", metavar="FILE", help="where the bots' stderr goes (lazytron-play.log)")
 

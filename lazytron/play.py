@@ -13,8 +13,8 @@ from contextlib import closing
 from typing import Iterable, Iterator, TextIO
 
 from .board import Board, BoardError, load_board
-from .referee import BotError, Game, Limits, Turn, referee, split_command
 from .record import write_record
+from .referee import BotError, Game, Limits, Turn, referee, split_command
 from .render import CLEAR, RESET, Frame, banner, draw
 from .rules import Outcome
 

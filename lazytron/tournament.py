@@ -26,8 +26,8 @@ from typing import Iterable, Sequence, TextIO
 
 from toolz import groupby  # type: ignore[import-untyped]
 
-from .rating import Rating, ratings
 from .board import Board, BoardError, load_board
+from .rating import Rating, ratings
 from .record import write_atomic, write_record
 from .referee import BotError, Game, Limits, Turn, referee, split_command
 from .rules import Outcome

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import MAPS, lazytron
+
 from lazytron import play
 from lazytron.record import read_record
 from lazytron.referee import Limits

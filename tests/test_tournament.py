@@ -10,8 +10,8 @@ import shlex
 import sys
 
 import pytest
-
 from conftest import MAPS, lazytron
+
 from lazytron.board import parse_board
 from lazytron.rating import ratings
 from lazytron.record import read_record
