@@ -9,10 +9,9 @@ guard column is never free.  Cells outside the grid are walls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 
 class BoardError(ValueError):
@@ -71,9 +70,8 @@ def step(free: int, cell: int, move: Move, stride: int) -> int | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A position as the contest sends it, seen from player 1."""
+class Board(NamedTuple):
+    """A position as the contest sends it, seen from player 1 (immutable)."""
 
     width: int
     height: int

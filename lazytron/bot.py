@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import gc
 import sys
-from dataclasses import dataclass
 from itertools import islice
 from time import monotonic
-from typing import Callable, TextIO
+from typing import Callable, NamedTuple, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
 from .clock import Deadline, timeout_list
@@ -23,8 +22,7 @@ from .territory import reach
 from .tree import Node, inherit
 
 
-@dataclass(frozen=True)
-class TurnReport:
+class TurnReport(NamedTuple):
     """What one turn decided: the depth reached, its score (None at depth 0) and move."""
 
     depth: int
