@@ -8,9 +8,9 @@ Scores are negamax scores: a node's value is from the side to move there
 narrows ((-100000, 100000) at every level) and it never cuts, so it is
 plain minimax; a side with no move gets ``LOSS``; among equal scores the
 first child (N, E, S, W order) wins.  ``search`` computes exactly the same
-result with alpha-beta pruning: the best child of the previous search of a
-node is tried first and pruning skips what cannot change the value, while
-the root breaks ties by move order as the original does.
+result with alpha-beta pruning (principal variation search): the best child
+of the previous search of a node is tried first, the others only have to be
+shown no better, and the root breaks ties by move order as the original does.
 """
 
 from __future__ import annotations
@@ -51,7 +51,12 @@ def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
 
 
 def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[], None] | None) -> int:
-    """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha, beta)."""
+    """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha, beta).
+
+    Principal variation search: the first child (last time's best) gets the
+    whole window, the others a null window that only asks whether they beat
+    it, and are searched again in full only when they do.
+    """
     if depth == 0:
         return node.score
     if check is not None:
@@ -62,7 +67,13 @@ def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[]
     lead = node.lead
     best = -_INF
     for i in _order(len(kids), lead):
-        value = -_alphabeta(kids[i], depth - 1, -beta, -(alpha if alpha > best else best), check)
+        floor = alpha if alpha > best else best
+        if i == lead:
+            value = -_alphabeta(kids[i], depth - 1, -beta, -floor, check)
+        else:
+            value = -_alphabeta(kids[i], depth - 1, -floor - 1, -floor, check)
+            if floor < value < beta:
+                value = -_alphabeta(kids[i], depth - 1, -beta, -value, check)
         if value > best:
             best = value
             if i != lead:
@@ -98,13 +109,16 @@ def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> R
     for i in _order(len(kids), node.lead):
         kid = kids[i]
         if best is None:
-            floor = -_INF
-        else:  # an earlier move wins a tie, so it must beat best_value - 1
-            floor = best_value - 1 if kid.move < best.move else best_value
-        value = -_alphabeta(kid, depth - 1, -_INF, -floor, check)
-        if value > floor:
-            best_value, best = value, kid
+            best_value, best = -_alphabeta(kid, depth - 1, -_INF, _INF, check), kid
             node.lead = i
+            continue
+        # an earlier move wins a tie, so it must reach best_value; a later one must beat it
+        floor = best_value - 1 if kid.move < best.move else best_value
+        if -_alphabeta(kid, depth - 1, -floor - 1, -floor, check) > floor:  # null window first
+            value = -_alphabeta(kid, depth - 1, -_INF, -floor, check)
+            if value > floor:
+                best_value, best = value, kid
+                node.lead = i
     return best_value, best.move
 
 

@@ -1,0 +1,135 @@
+"""What the benchmarks share: where things are, timing whole commands, time-to-depth, a timed bot.
+
+Benchmarks need ``../shared`` (contest maps, recorded games, the Haskell
+original's source) and the original built by its ``build.sh``; set
+``LAZYTRON_SHARED`` or ``ZENZIKE_DIR`` to look elsewhere.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import selectors
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
+ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"))
+
+sys.path.insert(0, str(ROOT))
+
+
+def require_shared_and_oracle() -> None:
+    """Exit with a clear message if ../shared or the built original is missing."""
+    if not (SHARED / "maps" / "contest").is_dir():
+        sys.exit(f"benchmark: {SHARED} has no maps/contest (set LAZYTRON_SHARED)")
+    if not (ORACLE / "analyse").is_file():
+        sys.exit(f"benchmark: the original is not built in {ORACLE}: run {SHARED}/reference/zenzike/build.sh")
+
+
+def contest_maps() -> list[Path]:
+    return sorted((SHARED / "maps" / "contest").glob("*.txt"))
+
+
+def lazytron_command(*args: str) -> list[str]:
+    """The installed ``lazytron`` script beside this interpreter, else ``python -m lazytron``."""
+    script = Path(sys.executable).with_name("lazytron")
+    if script.is_file():
+        return [str(script), *args]
+    found = shutil.which("lazytron")
+    return [found, *args] if found else [sys.executable, "-m", "lazytron", *args]
+
+
+def timed_run(command: list[str], text: str) -> tuple[float, str]:
+    """Wall-clock seconds of a whole command (start-up included) fed ``text``, and its output."""
+    start = time.perf_counter()
+    done = subprocess.run(command, input=text, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def time_to_depth(command: list[str], text: str, budget: float) -> list[tuple[int, float]]:
+    """(depth, seconds since start) for each ``DEPTH SCORE MOVE`` line an analyser prints within ``budget``.
+
+    The analyser is stopped at the budget, so a long search costs no more.
+    """
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin and proc.stdout
+    proc.stdin.write(text.encode())
+    proc.stdin.close()
+    reached: list[tuple[int, float]] = []
+    buffer = b""
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while (left := budget - (time.perf_counter() - start)) > 0 and sel.select(left):
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            now = time.perf_counter() - start
+            if not chunk:
+                break
+            buffer += chunk
+            *lines, buffer = buffer.split(b"\n")
+            reached += [(int(line.split()[0]), now) for line in lines if line[:1].isdigit()]
+    proc.kill()
+    proc.wait()
+    return [(d, t) for d, t in reached if t <= budget]
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else float("nan")
+
+
+def machine() -> str:
+    """One line naming this machine: CPU model, cores, Python and GHC versions."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    ghc = shutil.which("ghc")
+    ghc_version = subprocess.run([ghc, "--numeric-version"], capture_output=True, text=True).stdout.strip() if ghc else "?"
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, GHC {ghc_version}"
+
+
+class TimedBot:
+    """A contest bot process, asked one board at a time, each answer timed from the first byte written."""
+
+    def __init__(self, command: list[str], stderr=subprocess.DEVNULL) -> None:
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True, bufsize=1
+        )
+
+    def answer(self, board_text: str) -> tuple[int, float]:
+        """The digit the bot answers (0 if none) and the seconds it took."""
+        assert self.proc.stdin and self.proc.stdout
+        start = time.perf_counter()
+        self.proc.stdin.write(board_text)
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        seconds = time.perf_counter() - start
+        digits = [c for c in line if c in "1234"]
+        return (int(digits[0]) if digits else 0), seconds
+
+    def peak_memory_mb(self) -> float:
+        """The process's peak resident memory so far (Linux's VmHWM), in MB."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def close(self) -> None:
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream:
+                stream.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
