@@ -91,3 +91,28 @@ def test_after_separation_the_enemy_stays_and_answers_none():
     assert child.bound == 3
     grandchild = child.children[0].children
     assert [g.move for g in grandchild] == [Move.NONE] and grandchild[0].enemy == child.enemy
+
+
+class Mortal(Counting):
+    """Counting nodes that record when they are freed."""
+
+    __slots__ = ()
+    freed: list = []
+
+    def expand(self):
+        for m in (Move.NORTH, Move.EAST):
+            yield Mortal(m, self.depth + 1, self.log)
+
+    def __del__(self):
+        Mortal.freed.append((self.depth, self.move))
+
+
+def test_inherit_lets_the_rest_of_the_tree_go_at_once():
+    Mortal.freed.clear()
+    root = Mortal(Move.NONE)
+    for kid in root.children:
+        kid.children  # two levels made: 1 + 2 + 4 nodes
+    root = inherit(root, Move.EAST)
+    # freed by reference counting alone (no cycles): the old root, North and North's two children
+    assert sorted(Mortal.freed) == [(0, Move.NONE), (1, Move.NORTH), (2, Move.NORTH), (2, Move.EAST)]
+    assert size(root) == 3
