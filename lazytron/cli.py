@@ -11,18 +11,29 @@ import sys
 from typing import Callable, Sequence
 
 
-def _depth(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("depth must be >= 0")
-    return value
+def _number(kind: type, what: str, low: float, high: float = float("inf"), above: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``."""
+    if high < float("inf"):
+        bounds = f"from {low:g} to {high:g}"
+    else:
+        bounds = f"> {low:g}" if above else f">= {low:g}"
+
+    def convert(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a {'whole ' if kind is int else ''}number: {text!r}") from None
+        if not (low < value if above else low <= value) or not value <= high or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{what} must be {bounds}".strip())
+        return value
+
+    return convert
 
 
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError("time must be > 0")
-    return value
+_depth = _number(int, "depth", 0)
+_seconds = _number(float, "time", 0, above=True)
+
+
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
@@ -40,25 +51,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return run(args.files, args.depth)
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
-def _grid_size(text: str) -> int:
-    value = _whole(text)
-    if not 1 <= value <= 10:
-        raise argparse.ArgumentTypeError("size must be from 1 to 10")
-    return value
 
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("depth must be >= 1")
-    return value
+_grid_size = _number(int, "size", 1, 10)
+_positive = _number(int, "depth", 1)
 
 
 def cmd_tictactoe(args: argparse.Namespace) -> int:
@@ -80,18 +77,10 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
     return stats(args.size, args.depth or args.size**2, sys.stdout)
 
 
-def _turn(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("turn must be >= 0")
-    return value
 
 
-def _fps(text: str) -> float:
-    value = float(text)
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError("fps must be > 0")
-    return value
+_turn = _number(int, "turn", 0)
+_fps = _number(float, "fps", 0, above=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -104,12 +93,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run(args.game, args.fps, args.turn, args.html, args.analyse, args.depth)
 
 
-def _frame_rate(text: str) -> float:
-    value = float(text)
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError("fps must be >= 0")
-    return value
 
+_frame_rate = _number(float, "fps", 0)
+_count = _number(int, "", 1)
 
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
 
@@ -130,12 +116,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     limits = Limits(args.first_time, args.turn_time)
     return run(args.map, (args.cmd1, args.cmd2), args.record, limits, args.fps, args.quiet, args.rules, args.log)
 
-
-def _count(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be >= 1")
-    return value
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:

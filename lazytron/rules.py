@@ -62,6 +62,11 @@ def advance(board: Board, one: Move, two: Move) -> Board | Outcome:
         return Outcome.COLLIDED
     p_dead = p is None or bool(walls >> p & 1)
     q_dead = q is None or bool(walls >> q & 1)
+    return _judge(board, walls, p, q, p_dead, q_dead)
+
+
+def _judge(board: Board, walls: int, p: int | None, q: int | None, p_dead: bool, q_dead: bool) -> Board | Outcome:
+    """The outcome when a player crashed, else the next position (heads ``p`` and ``q``)."""
     if p_dead and q_dead:
         return Outcome.BOTH_CRASHED
     if p_dead:
@@ -103,14 +108,7 @@ def advance_tronjar(board: Board, one: Move, two: Move, first: bool = False) -> 
     at_q = q if two else board.enemy
     if at_p is not None and at_p == at_q:
         return Outcome.COLLIDED
-    if p_dead and q_dead:
-        return Outcome.BOTH_CRASHED
-    if p_dead:
-        return Outcome.TWO
-    if q_dead:
-        return Outcome.ONE
-    assert p is not None and q is not None
-    return Board(board.width, board.height, walls, p, q)
+    return _judge(board, walls, p, q, p_dead, q_dead)
 
 
 Rules = Callable[[Board, Move, Move, int], "Board | Outcome"]

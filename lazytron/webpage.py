@@ -8,11 +8,10 @@ elsewhere).  Bitboards travel as hexadecimal strings of the Python int
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from importlib import resources
 from typing import Any, TextIO
 
+from .record import write_atomic
 from .replay import Analysis, Analyst, Replay
 
 PLACEHOLDER = "/*GAME*/null"
@@ -78,17 +77,4 @@ def write_page(
     path: str, replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
 ) -> None:
     """Write the page atomically (a temporary file beside it, renamed over it)."""
-    text = page(replay, analysis_of, start, progress)
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".replay-", suffix=".html", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, page(replay, analysis_of, start, progress))
