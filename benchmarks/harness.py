@@ -52,10 +52,11 @@ def timed_run(command: list[str], text: str) -> tuple[float, str]:
     return time.perf_counter() - start, done.stdout
 
 
-def time_to_depth(command: list[str], text: str, budget: float) -> list[tuple[int, float]]:
+def time_to_depth(command: list[str], text: str, budget: float, enough: float | None = None) -> list[tuple[int, float]]:
     """(depth, seconds since start) for each ``DEPTH SCORE MOVE`` line an analyser prints within ``budget``.
 
-    The analyser is stopped at the budget, so a long search costs no more.
+    The analyser is stopped at the budget, or as soon as a line comes after
+    ``enough`` seconds, so a long search costs no more than is asked.
     """
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -74,6 +75,8 @@ def time_to_depth(command: list[str], text: str, budget: float) -> list[tuple[in
             buffer += chunk
             *lines, buffer = buffer.split(b"\n")
             reached += [(int(line.split()[0]), now) for line in lines if line[:1].isdigit()]
+            if enough is not None and reached and reached[-1][1] >= enough:
+                break
     proc.kill()
     proc.wait()
     return [(d, t) for d, t in reached if t <= budget]

@@ -6,7 +6,7 @@ judged  the issue's six cases (opening positions, fixed depth): ratio per case, 
 maps    every contest map at the smallest even depth at which the original needs >= 1 s
         (maps where it stays under 1 s up to depth 14 are reported at 14, not judged)
 games   mid-game positions from the recorded games (turns 10, 20, 30 while the players still
-        meet), depth 6 (4 on maps over 25x25)
+        meet), each at the smallest even depth at which the original needs >= 1 s
 budget  the depth each reaches in 0.9 s on the opening position: `lazytron bot --first-time 0.9 -v`
         beside the deepest depth the original's analyser prints within 0.9 s
 
@@ -94,28 +94,30 @@ def part_judged(repeat: int) -> dict:
 
 def one_second_depth(text: str) -> tuple[int | None, list[tuple[int, float]]]:
     """The smallest even depth the original needs >= 1 s for (None if none up to the cap)."""
-    reached = time_to_depth([str(ORACLE / "analyse"), str(ONE_SECOND_CAP)], text, budget=600)
+    reached = time_to_depth([str(ORACLE / "analyse"), str(ONE_SECOND_CAP)], text, budget=3600, enough=1.0)
     slow = [d for d, t in reached if t >= 1.0]
     return (slow[0] if slow else None), reached
 
 
+def race_at_one_second(name: str, text: str, repeat: int) -> dict:
+    """``race`` at the smallest even depth the original needs >= 1 s for (the cap if it never does)."""
+    depth, _ = one_second_depth(text)
+    result = race(text, depth or ONE_SECOND_CAP, repeat)
+    result["judged"] = depth is not None
+    note = "" if depth else f"   (under 1 s up to depth {ONE_SECOND_CAP}: reported, not judged)"
+    print(line(name, result) + note, flush=True)
+    return result
+
+
 def part_maps(repeat: int) -> dict:
     print("== every contest map, at the smallest depth the original needs >= 1 s for")
-    results = {}
-    for path in contest_maps():
-        text = path.read_text()
-        depth, _ = one_second_depth(text)
-        result = race(text, depth or ONE_SECOND_CAP, repeat)
-        result["judged"] = depth is not None
-        results[path.stem] = result
-        note = "" if depth else "   (under 1 s up to depth 14: reported, not judged)"
-        print(line(path.stem, result) + note, flush=True)
+    results = {path.stem: race_at_one_second(path.stem, path.read_text(), repeat) for path in contest_maps()}
     print(summary([r for r in results.values() if r["judged"]]))
     return results
 
 
 def midgame_positions(path) -> list:
-    """Positions at turns 10, 20, 30 of a recorded game while the players can still meet."""
+    """(turn, position) at turns 10, 20, 30 of a recorded game while the players can still meet."""
     try:
         record = read_record(str(path))
     except RecordError as e:
@@ -123,22 +125,18 @@ def midgame_positions(path) -> list:
             return []
         record = e.partial
     boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
-    picked = [boards[t] for t in (10, 20, 30) if t < len(boards)]
-    return [b for b in picked if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
+    picked = [(t, boards[t]) for t in (10, 20, 30) if t < len(boards)]
+    return [(t, b) for t, b in picked if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
 
 
 def part_games(repeat: int) -> dict:
-    print("== mid-game positions from the recorded games")
+    print("== mid-game positions from the recorded games, each at the smallest depth the original needs >= 1 s for")
     results = {}
     for path in sorted((SHARED / "games").rglob("*.tron")):
-        boards = midgame_positions(path)
-        if not boards:
-            continue
-        depth = 6 if boards[0].width * boards[0].height <= 25 * 25 else 4
-        results[path.stem] = race("".join(map(str, boards)), depth, repeat)
-        results[path.stem]["positions"] = len(boards)
-        print(line(f"{path.stem[:28]} ({len(boards)})", results[path.stem]), flush=True)
-    print(summary(list(results.values())))
+        for turn, board in midgame_positions(path):
+            name = f"{path.stem[:30]} t{turn}"
+            results[name] = race_at_one_second(name, str(board), repeat)
+    print(summary([r for r in results.values() if r["judged"]]))
     return results
 
 
