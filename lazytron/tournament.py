@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import Iterable, Sequence, TextIO
 from toolz import groupby  # type: ignore[import-untyped]
 
 from .board import Board, BoardError, load_board
+from .progress import Bar
 from .rating import Rating, ratings
 from .record import write_atomic, write_record
 from .referee import BotError, Game, Limits, Turn, referee, split_command
@@ -138,29 +138,22 @@ def play_fixture(
 class Progress:
     """A progress bar on a terminal, one line per game elsewhere."""
 
-    WIDTH = 30
-
     def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.total = total
-        self.done = 0
+        self.bar = Bar(total, "games", stream)
         self.stream = stream
-        self.tty = stream.isatty()
-        self.start = time.monotonic()
-        if self.tty:
-            self.bar("")
 
-    def bar(self, eta: str) -> None:
-        filled = self.WIDTH * self.done // max(self.total, 1)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} games{eta}\x1b[K")
-        self.stream.flush()
+    @property
+    def done(self) -> int:
+        return self.bar.done
+
+    @property
+    def total(self) -> int:
+        return self.bar.total
 
     def update(self, result: Result) -> None:
         """Count a finished game."""
-        self.done += 1
-        if self.tty:
-            left = (time.monotonic() - self.start) / self.done * (self.total - self.done)
-            self.bar(f", {left:.0f} s left")
+        self.bar.advance()
+        if self.bar.tty:
             if self.done == self.total:
                 self.end()
         else:
@@ -171,9 +164,7 @@ class Progress:
 
     def end(self) -> None:
         """Leave the bar's line (when the games are over or stopped)."""
-        if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.bar.end()
 
 
 def run(
