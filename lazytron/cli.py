@@ -162,20 +162,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
             return usage(f"--{stray[0].replace('_', '-')} goes with --bot, not --analyser")
         import gc
 
-        from .compare import run
+        from .compare import run as compare_analysers
 
         gc.disable()  # the trees have no cycles
-        return run(args.analyser, args.files, args.depth, args.timeout or COMPARE_TIMEOUT)
+        return compare_analysers(args.analyser, args.files, args.depth, args.timeout or COMPARE_TIMEOUT)
     if args.opponent is None:
         return usage("--bot needs --opponent CMD2, the bot both play against")
     if args.timeout is not None:
         return usage("--timeout goes with --analyser; bots have --first-time and --turn-time")
-    from .compare_games import run
+    from .compare_games import run as compare_bots
     from .referee import Limits
 
     _referee_process()
     limits = Limits(args.first_time or COMPARE_LIMIT, args.turn_time or COMPARE_LIMIT)
-    return run(args.bot, args.opponent, args.files, args.depth, limits, args.rules or "simultaneous")
+    return compare_bots(args.bot, args.opponent, args.files, args.depth, limits, args.rules or "simultaneous")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -231,16 +231,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")
     _limits(p)
 
-    p = command("compare", cmd_compare, "compare another analyser or bot with lazytron, position by position or move by move")
+    p = command("compare", cmd_compare, "check another analyser or bot against lazytron, position by position or move by move")
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--analyser", metavar="CMD", help="an analyser, run as 'CMD D' with the positions on stdin")
-    mode.add_argument("--bot", metavar="CMD", help="a bot (run as given) to play against CMD2 as 'lazytron bot --depth D' does")
+    mode.add_argument("--bot", metavar="CMD", help="a bot (run as given) to play CMD2 as 'lazytron bot --depth D' does")
     p.add_argument("files", nargs="+", metavar="FILE", help="--analyser: maps or game records ('-': stdin); --bot: maps")
     p.add_argument("--opponent", metavar="CMD2", help="--bot: the bot both play against")
     p.add_argument("--depth", type=_depth, default=4, metavar="D", help="the depth to compare at (4)")
-    p.add_argument("--timeout", type=_seconds, metavar="S", help=f"--analyser: give up once it prints nothing for S seconds ({COMPARE_TIMEOUT:g})")
-    p.add_argument("--first-time", type=_seconds, metavar="S", help=f"--bot: seconds for the first move ({COMPARE_LIMIT:g})")
-    p.add_argument("--turn-time", type=_seconds, metavar="S", help=f"--bot: seconds for later moves ({COMPARE_LIMIT:g})")
+    p.add_argument("--timeout", type=_seconds, metavar="S", help="--analyser: give up when it prints nothing for S s (300)")
+    p.add_argument("--first-time", type=_seconds, metavar="S", help="--bot: seconds for the first move (60)")
+    p.add_argument("--turn-time", type=_seconds, metavar="S", help="--bot: seconds for later moves (60)")
     p.add_argument("--rules", choices=RULE_SETS, help="--bot: simultaneous (default) or tronjar")
     return parser
 

@@ -21,7 +21,7 @@ import tempfile
 import time
 from contextlib import closing
 from dataclasses import dataclass
-from typing import IO, Iterator, Sequence, TextIO
+from typing import IO, Generator, Iterator, Sequence, TextIO
 
 from .analyse import analysis
 from .board import Board, BoardError, read_boards
@@ -272,7 +272,7 @@ def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
             raise InputError(f"no output for {timeout:g} s (--timeout S allows more)")
 
 
-def output_lines(words: list[str], text: str, timeout: float) -> Iterator[str]:
+def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, None, None]:
     """Run ``words`` with ``text`` on its stdin; its output lines as they come; it is ended when closed.
 
     InputError if it cannot start, goes quiet for ``timeout`` seconds, or exits with a failure.

@@ -89,7 +89,7 @@ def check_command(option: str, command: str) -> None:
     except BotError as e:
         raise InputError(f"{option}: {str(e).replace('empty bot command', 'empty command')}") from None
     if shutil.which(program) is None:
-        raise InputError(f"{option}: cannot start {command!r}: {program!r} not found or not executable")
+        raise InputError(f"{option}: cannot start {program!r}: not found or not executable")
 
 
 def load_pairings(paths: Sequence[str]) -> list[Pairing]:

@@ -14,7 +14,16 @@ from positions import random_positions
 
 from lazytron.analyse import analysis
 from lazytron.board import Move, load_board, parse_board
-from lazytron.compare import Answer, Comparison, InputError, Position, compare, format_report, game_positions, read_answer
+from lazytron.compare import (
+    Answer,
+    Comparison,
+    InputError,
+    Position,
+    compare,
+    format_report,
+    game_positions,
+    read_answer,
+)
 from lazytron.progress import Bar
 from lazytron.record import Record, format_record
 from lazytron.referee import play_game
@@ -158,7 +167,7 @@ def test_a_hanging_analyser_is_ended(three_maps, tmp_path):
     "args, message",
     [
         (["--analyser", "{analyser} honest", "missing.txt"], "missing.txt: No such file or directory"),
-        (["--analyser", "/nonexistent/analyse", "{maps}"], "analyser '/nonexistent/analyse': cannot start it: No such file or directory"),
+        (["--analyser", "/no/analyse", "{maps}"], "analyser '/no/analyse': cannot start it: No such file or directory"),
         (["--analyser", "{analyser} garbage", "{maps}"], "answer 1 ({maps}, map 1): expected 'first MOVE', got 'this is not an answer'"),
         (["--analyser", "{analyser} crash 2", "{maps}"], "after 1 of 3 answers: exited with status 1: deliberate crash"),
         (["--analyser", "{analyser} short 3", "{maps}"], "after 2 of 3 answers: its output ended"),

@@ -11,7 +11,7 @@ import pytest
 from conftest import MAPS, lazytron
 
 from lazytron.board import Move, load_board
-from lazytron.compare_games import PairResult, Pairing, Parting, result_lines
+from lazytron.compare_games import Pairing, PairResult, Parting, result_lines
 from lazytron.referee import Turn, play_game
 from lazytron.rules import Outcome
 
@@ -38,7 +38,8 @@ def test_the_oracles_depthbot_plays_identical_games(oracle):
     lines = run.stdout.splitlines()
     for path in MAPS_USED:
         for side in (1, 2):
-            assert any(re.fullmatch(rf"{re.escape(path)}, the bots as player {side}: identical, \d+ turns, .*!", line) for line in lines)
+            identical = rf"{re.escape(path)}, the bots as player {side}: identical, \d+ turns, .*!"
+            assert any(re.fullmatch(identical, line) for line in lines)
     assert lines[-1] == "all 4 pairs of games are identical"
     assert run.stderr == ""
 
@@ -93,9 +94,11 @@ def test_an_opponent_that_plays_otherwise_is_named():
     def turn(one: Move, two: Move) -> Turn:
         return Turn(3, board, (one, two), after, (None, None))
 
-    result = PairResult(Pairing("m.txt", board, 1), 2, None, Parting(turn(Move.EAST, Move.NORTH), turn(Move.EAST, Move.SOUTH)))
-    lines = result_lines(result)
-    assert lines[0] == "m.txt, the bots as player 1: the games part on turn 3 (the opponent's moves differ: is it deterministic?)"
+    parting = Parting(turn(Move.EAST, Move.NORTH), turn(Move.EAST, Move.SOUTH))
+    lines = result_lines(PairResult(Pairing("m.txt", board, 1), 2, None, parting))
+    assert lines[0] == (
+        "m.txt, the bots as player 1: the games part on turn 3 (the opponent's moves differ: is it deterministic?)"
+    )
     assert lines[2].split() == ["15", "15", "East", "East"]
     assert lines[3].split() == ["#" * 15, "*", "opponent:", "North", "opponent:", "South"]
 
@@ -105,11 +108,14 @@ def test_an_opponent_that_plays_otherwise_is_named():
     [
         (["--bot", "{hugger}", "--opponent", "{hugger}", "missing.txt"], "missing.txt: No such file or directory"),
         (["--bot", "{hugger}", "--opponent", "{hugger}", "{bad}"], "{bad}: row 2 has 3 cells, expected 4"),
-        (["--bot", "/nonexistent/bot", "--opponent", "{hugger}", "{map}"], "--bot: cannot start '/nonexistent/bot': '/nonexistent/bot' not found or not executable"),
-        (["--bot", "{hugger}", "--opponent", "nonexistent-bot-xyz", "{map}"], "--opponent: cannot start 'nonexistent-bot-xyz': 'nonexistent-bot-xyz' not found or not executable"),
+        (["--bot", "/no/bot 4", "--opponent", "{hugger}", "{map}"], "--bot: cannot start '/no/bot': not found or not executable"),
+        (["--bot", "{hugger}", "--opponent", "no-such-bot", "{map}"], "--opponent: cannot start 'no-such-bot': not found or not executable"),
         (["--bot", "'unclosed", "--opponent", "{hugger}", "{map}"], "--bot: cannot split \"'unclosed\": No closing quotation"),
         (["--bot", "{hugger}", "{map}"], "--bot needs --opponent CMD2, the bot both play against"),
-        (["--bot", "{hugger}", "--opponent", "{hugger}", "--timeout", "5", "{map}"], "--timeout goes with --analyser; bots have --first-time and --turn-time"),
+        (
+            ["--bot", "{hugger}", "--opponent", "{hugger}", "--timeout", "5", "{map}"],
+            "--timeout goes with --analyser; bots have --first-time and --turn-time",
+        ),
     ],
 )
 def test_bad_input_gives_one_line_and_status_2(tmp_path, args, message):

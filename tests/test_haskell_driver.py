@@ -55,7 +55,8 @@ def driver(reference_source: Path, tmp_path_factory) -> str:
 
 @pytest.fixture(scope="module")
 def positions(tmp_path_factory) -> Path:
-    boards = [b for name in ("pillars", "spiral", "gatehouse", "corridors") for b in random_positions(load_board(str(MAPS / f"{name}.txt")), 7, 5)]
+    names = ("pillars", "spiral", "gatehouse", "corridors")
+    boards = [b for name in names for b in random_positions(load_board(str(MAPS / f"{name}.txt")), 7, 5)]
     path = tmp_path_factory.mktemp("positions") / "positions.txt"
     path.write_text("".join(map(str, boards)) + (MAPS / "crossroads.txt").read_text())
     return path
@@ -80,7 +81,8 @@ def test_compare_finds_the_driver_in_agreement_with_lazytron(driver, positions, 
 
 
 def test_the_driver_bot_plays_the_same_games_as_lazytron(driver):
-    done = lazytron("compare", "--bot", f"{driver} bot 4", "--opponent", HUGGER, str(MAPS / "pillars.txt"), str(MAPS / "gatehouse.txt"))
+    maps = (str(MAPS / "pillars.txt"), str(MAPS / "gatehouse.txt"))
+    done = lazytron("compare", "--bot", f"{driver} bot 4", "--opponent", HUGGER, *maps)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == "all 4 pairs of games are identical"
 
@@ -103,7 +105,8 @@ def blog_style(source: Path) -> str:
 def test_the_build_adapts_the_posts_literate_source_for_ghc_9(reference_source, driver, positions, tmp_path):
     literate = tmp_path / "zenzike.lhs"
     prose = "A Tron AI in Haskell. The code below uses `M.fold`.\n\n"
-    literate.write_text(prose + "".join(f"> {line}\n" if line.strip() else "\n" for line in blog_style(reference_source).splitlines()))
+    code = blog_style(reference_source).splitlines()
+    literate.write_text(prose + "".join(f"> {line}\n" if line.strip() else "\n" for line in code))
     built = build(literate, tmp_path / "out")
     assert built.returncode == 0, built.stderr
     assert built.stdout.splitlines()[:3] == [
@@ -122,7 +125,8 @@ def test_the_build_refuses_what_it_cannot_use(reference_source, tmp_path):
     named.write_text("module Main where\nmain = return ()\n")
     refused = build(named, tmp_path / "out")
     assert refused.returncode == 1
-    assert refused.stderr == f"build.sh: {named} declares 'module Main where': the driver needs the module Zenzike (or no header)\n"
+    why = "the driver needs the module Zenzike (or no header)"
+    assert refused.stderr == f"build.sh: {named} declares 'module Main where': {why}\n"
     missing = build(tmp_path / "missing.hs", tmp_path / "out")
     assert missing.returncode == 1 and "cannot read" in missing.stderr
     assert not (tmp_path / "out").exists()
