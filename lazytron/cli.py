@@ -163,7 +163,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         import gc
 
         from .compare import run as compare_analysers
+        from .referee import interrupt_on_termination
 
+        interrupt_on_termination()  # SIGTERM and SIGHUP end the analyser too
         gc.disable()  # the trees have no cycles
         return compare_analysers(args.analyser, args.files, args.depth, args.timeout or COMPARE_TIMEOUT)
     if args.opponent is None:

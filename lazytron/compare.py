@@ -71,7 +71,7 @@ def _text(path: str) -> str:
     except UnicodeDecodeError:
         text = "\0"
     if "\0" in text:
-        raise InputError(f"{path}: binary data, not maps or a game record")
+        raise InputError(f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record")
     return text.removeprefix("\ufeff")
 
 
@@ -110,14 +110,15 @@ def load_positions(paths: Sequence[str], err: TextIO) -> list[Position]:
     positions = []
     for path in paths:
         text = _text(path)
+        name = "<stdin>" if path == "-" else path
         if text.lstrip().startswith("+OK|"):
-            found, warning = game_positions(path, text)
+            found, warning = game_positions(name, text)
             if warning:
                 print(f"lazytron compare: warning: {warning}", file=err)
         else:
-            found = map_positions(path, text)
+            found = map_positions(name, text)
         if not found:
-            raise InputError(f"{path}: no positions in it")
+            raise InputError(f"{name}: no positions in it")
         positions += found
     return positions
 
@@ -402,17 +403,20 @@ def format_report(comparisons: Sequence[Comparison], command: str, depth: int, s
     table = [
         f"{name:<8}  {agree:>{width}} agree  {total - agree:>{width}} differ" for name, agree in zip(names, counts)
     ]
-    lines = [f"{total} positions analysed to depth {depth} by lazytron and by {command!r}:", *table]
+    noun = "position" if total == 1 else "positions"
+    lines = [f"{total} {noun} analysed to depth {depth} by lazytron and by {command!r}:", *table]
     for n, c in enumerate(differing[:shown], 1):
         lines += ["", f"difference {n} of {len(differing)}: {c.position.label}", *difference(c)]
     if len(differing) > shown:
         lines += ["", f"({len(differing) - shown} more differences not shown)"]
-    lines.append("")
-    if differing:
-        lines.append(f"{len(differing)} of {total} positions differ")
-    else:
-        lines.append(f"all {total} positions agree")
+    lines += ["", _verdict(len(differing), total)]
     return "\n".join(lines) + "\n"
+
+
+def _verdict(differing: int, total: int) -> str:
+    if total == 1:
+        return "the position differs" if differing else "the position agrees"
+    return f"{differing} of {total} positions differ" if differing else f"all {total} positions agree"
 
 
 def run(

@@ -150,18 +150,15 @@ def result_lines(result: PairResult) -> list[str]:
     return [f"{name}: the games part on turn {theirs.number} ({why})", *parting_lines(result)]
 
 
-def format_report(results: Sequence[PairResult], bot: str, opponent: str, depth: int) -> str:
-    """Every pair of games, then the verdict."""
-    lines = [f"the bot {bot!r} and 'lazytron bot --depth {depth}', each against {opponent!r}:"]
-    for result in results:
-        lines += result_lines(result)
+def header(bot: str, opponent: str, depth: int) -> str:
+    return f"the bot {bot!r} and 'lazytron bot --depth {depth}', each against {opponent!r}:"
+
+
+def verdict(results: Sequence[PairResult]) -> str:
     parted = sum(not r.identical for r in results)
-    lines.append("")
     if parted:
-        lines.append(f"{parted} of {len(results)} pairs of games part")
-    else:
-        lines.append(f"all {len(results)} pairs of games are identical")
-    return "\n".join(lines) + "\n"
+        return f"{parted} of {len(results)} pairs of games part"
+    return f"all {len(results)} pairs of games are identical"
 
 
 def run(
@@ -174,28 +171,34 @@ def run(
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
-    """The bot mode of ``compare``: 0 if every pair of games is identical, 1 if any part, 2 for bad input."""
-    bar = None
-    problem = None
-    results = []
+    """The bot mode of ``compare``: 0 if every pair of games is identical, 1 if any part, 2 for bad input.
+
+    Each pair's lines are printed as soon as it has been played; the verdict comes last.
+    """
     try:
         check_command("--bot", bot)
         check_command("--opponent", opponent)
         pairings = load_pairings(maps)
-        bar = Bar(len(pairings), "pairs of games", err, delay=1.0)
+    except InputError as e:
+        print(f"lazytron compare: {e}", file=err)
+        return 2
+    out.write(header(bot, opponent, depth) + "\n")
+    out.flush()
+    bar = Bar(len(pairings), "pairs of games", err, delay=1.0)
+    results = []
+    try:
         for pairing in pairings:
             results.append(play_pair(pairing, bot, opponent, depth, limits, rules))
-            bar.advance()
-    except InputError as e:
-        problem = str(e)
-    except BotError as e:
-        problem = str(e)
-    finally:
-        if bar:
             bar.end(erase=True)
-    if problem is not None:
-        print(f"lazytron compare: {problem}", file=err)
+            out.write("".join(line + "\n" for line in result_lines(results[-1])))
+            out.flush()
+            bar.advance()
+    except BotError as e:
+        bar.end(erase=True)
+        print(f"lazytron compare: {e}", file=err)
         return 2
-    out.write(format_report(results, bot, opponent, depth))
+    finally:
+        bar.end(erase=True)
+    out.write(f"\n{verdict(results)}\n")
     out.flush()
     return 0 if all(r.identical for r in results) else 1
