@@ -69,16 +69,16 @@ def play_pair(pairing: Pairing, bot: str, opponent: str, depth: int, limits: Lim
     """Play the bot's game and lazytron's in step until they end or part; BotError if a bot cannot start."""
     played = 0
     with ExitStack() as stack:
-        theirs, ours = (
+        games = [
             stack.enter_context(closing(referee(pairing.board, pairing.commands(cmd, opponent), limits, rules)))
             for cmd in (bot, lazytron_bot(depth))
-        )
-        for a, b in zip(theirs, ours):
-            if a.moves != b.moves:
-                return PairResult(pairing, played, None, Parting(a, b))
-            played = a.number
-            if isinstance(a.after, Outcome):
-                return PairResult(pairing, played, a.after, None, a.faults)
+        ]
+        for theirs, ours in zip(*games):
+            if theirs.moves != ours.moves:
+                return PairResult(pairing, played, None, Parting(theirs, ours))
+            played = theirs.number
+            if isinstance(theirs.after, Outcome):
+                return PairResult(pairing, played, theirs.after, None, theirs.faults)
     raise AssertionError("a game ended without an outcome")
 
 
