@@ -46,6 +46,10 @@ class AnalyserError(InputError):
     """The other analyser misbehaved; the message names it."""
 
 
+class Silent(InputError):
+    """The other analyser printed nothing for too long."""
+
+
 @dataclass(frozen=True)
 class Position:
     """A position to compare, and where it comes from."""
@@ -270,7 +274,7 @@ def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
             for line in lines:
                 yield line.decode("utf-8", "replace").rstrip("\r")
         if silent >= timeout:
-            raise InputError(f"no output for {timeout:g} s (--timeout S allows more)")
+            raise Silent(f"no output for {timeout:g} s (--timeout S allows more)")
 
 
 def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, None, None]:
@@ -355,7 +359,10 @@ def compare(
                 answered += 1
                 if bar:
                     bar.advance()
-            extra = next(lines, None)
+            try:
+                extra = next(lines, None)
+            except Silent:
+                raise fail(f"it did not exit at the end of its input within {timeout:g} s") from None
             if extra is not None:
                 raise fail(f"output after the last answer: {extra.strip()[:60]!r}")
     except AnalyserError:

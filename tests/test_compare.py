@@ -172,6 +172,10 @@ def test_a_hanging_analyser_is_ended(three_maps, tmp_path):
         (["--analyser", "{analyser} crash 2", "{maps}"], "after 1 of 3 answers: exited with status 1: deliberate crash"),
         (["--analyser", "{analyser} short 3", "{maps}"], "after 2 of 3 answers: its output ended"),
         (["--analyser", "{analyser} extra", "{maps}"], "after 3 of 3 answers: output after the last answer: 'one more thing'"),
+        (
+            ["--analyser", "{analyser} linger", "--timeout", "1", "{maps}"],
+            "after 3 of 3 answers: it did not exit at the end of its input within 1 s",
+        ),
         (["--analyser", "'unclosed", "{maps}"], "--analyser: cannot split \"'unclosed\": No closing quotation"),
         (["--analyser", "{analyser} honest", "{bad}"], "{bad}: map at line 1: row 2 has 3 cells, expected 4"),
         (["--analyser", "{analyser} honest", "{empty}"], "{empty}: no positions in it"),

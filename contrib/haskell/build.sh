@@ -23,12 +23,12 @@ if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   echo "usage: $0 ZENZIKE_SOURCE [OUT]" >&2
   exit 2
 fi
-source=$1
+original=$1
 out=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/lazytron}
 here=$(cd "$(dirname "$0")" && pwd)
 
-if [ ! -r "$source" ]; then
-  echo "build.sh: cannot read $source" >&2
+if [ ! -r "$original" ] || [ -d "$original" ]; then
+  echo "build.sh: cannot read $original" >&2
   exit 1
 fi
 if ! command -v ghc >/dev/null || ! ghc-pkg list --simple-output old-time 2>/dev/null | grep -q old-time; then
@@ -38,21 +38,21 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-case $source in
+case $original in
   *.lhs) module=$work/Zenzike.lhs; code='> ' ;;
   *) module=$work/Zenzike.hs; code='' ;;
 esac
 
-# The module header: added if missing, and it must name Zenzike.
-header=$(grep -m1 -E "^(> *)?module +[A-Za-z.]+" "$source" || true)
+# The module header (in code: after '> ' in a literate file): added if missing, and it must name Zenzike.
+header=$(grep -m1 -E "^${code}module +[A-Za-z.]+" "$original" || true)
 if [ -z "$header" ]; then
   printf '%smodule Zenzike where\n\n' "$code" >"$module"
   echo "adapted: added the header 'module Zenzike where'"
 elif ! grep -qE "module +Zenzike( |$)" <<<"$header"; then
-  echo "build.sh: $source declares '${header#> }': the driver needs the module Zenzike (or no header)" >&2
+  echo "build.sh: $original declares '${header#> }': the driver needs the module Zenzike (or no header)" >&2
   exit 1
 fi
-cat "$source" >>"$module"
+cat "$original" >>"$module"
 
 # The two changes a 2010 source needs on GHC 9 (in code, not comments); each keeps its behaviour.
 code_line='/^\(> *\)\? *--/!'
@@ -66,5 +66,5 @@ if sed -n "${code_line}p" "$module" | grep -q '\bM\.fold\b'; then
 fi
 
 mkdir -p "$out"
-ghc -O2 -v0 -i"$work" -outputdir "$work" -o "$out/zenzike-driver" "$here/ZenzikeDriver.hs"
+ghc -O2 -v0 -i -i"$work" -outputdir "$work" -o "$out/zenzike-driver" "$here/ZenzikeDriver.hs"
 echo "built $out/zenzike-driver"

@@ -12,6 +12,7 @@ crash N         gives N - 1 answers, then dies with a message on stderr
 hang N          gives N - 1 answers, then sleeps without a word (its pid in $ANALYSER_PIDFILE if set)
 short N         gives N - 1 answers, then exits with status 0
 extra           every answer, then one more line
+linger          every answer, then it never exits
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def main(mode: str, *args: str) -> None:
         print("\n".join(lines), flush=True)
     if mode == "extra":
         print("one more thing", flush=True)
+    if mode == "linger":
+        time.sleep(3600)
 
 
 main(*sys.argv[1:])
