@@ -14,27 +14,27 @@ from __future__ import annotations
 import os
 import re
 import select
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 from contextlib import closing
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import IO, Generator, Iterator, Sequence, TextIO
 
 from .analyse import analysis
 from .board import Board, BoardError, read_boards
 from .progress import Bar
 from .record import RecordError, parse_record
-from .referee import BotError, split_command
+from .referee import BotError, end_groups, split_command
+from .render import columns
 from .rules import play_out
 
 MOVE_NAMES = ("North", "East", "South", "West", "None")
 SHOWN = 5  # differences drawn in full
 CHUNK = 65536
 LONGEST_LINE = 65536  # a line longer than this is not an answer
-STOP_GRACE = 0.2  # seconds the analyser gets to exit once ended
 _SCORE = re.compile(r"-?[0-9]+")
 
 
@@ -198,26 +198,6 @@ def our_answer(board: Board, depth: int) -> Answer:
 # -- the other analyser -------------------------------------------------------
 
 
-def _end(proc: subprocess.Popen) -> None:
-    """End the process and its group: close its pipes, SIGTERM, then SIGKILL; reap it."""
-    for stream in filter(None, (proc.stdin, proc.stdout)):
-        try:
-            stream.close()
-        except OSError:
-            pass
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            proc.wait(STOP_GRACE)
-            return
-        except subprocess.TimeoutExpired:
-            pass
-    proc.wait()
-
-
 def _last_line(err: IO[bytes]) -> str:
     """The last non-blank line the process wrote on stderr, shortened, or ''."""
     err.seek(0)
@@ -300,7 +280,7 @@ def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, 
             if status > 0:
                 raise InputError(f"exited with status {status}{_last_line(err)}")
         finally:
-            _end(proc)
+            end_groups([proc])
 
 
 # -- comparing ----------------------------------------------------------------
@@ -324,12 +304,17 @@ class Comparison:
         return [a == b for a, b in pairs]
 
 
-def analyser_words(command: str, depth: int) -> list[str]:
-    """The analyser's command line with the depth as its last argument; InputError if it does not split."""
+def command_words(option: str, command: str) -> list[str]:
+    """The words of a command line; InputError naming the option if it does not split or is empty."""
     try:
-        return [*split_command(command), str(depth)]
+        return split_command(command)
     except BotError as e:
-        raise InputError(f"--analyser: {str(e).replace('empty bot command', 'empty command')}") from None
+        raise InputError(f"{option}: {str(e).replace('empty bot command', 'empty command')}") from None
+
+
+def analyser_words(command: str, depth: int) -> list[str]:
+    """The analyser's command line with the depth as its last argument."""
+    return [*command_words("--analyser", command), str(depth)]
 
 
 def compare(
@@ -374,15 +359,9 @@ def compare(
 # -- the report ---------------------------------------------------------------
 
 
-def side_by_side(columns: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
-    """Columns of lines laid out next to each other, each padded to its widest line."""
-    widths = [max(map(len, column), default=0) for column in columns]
-    height = max(map(len, columns), default=0)
-    rows = [
-        gap.join((column[r] if r < len(column) else "").ljust(w) for column, w in zip(columns, widths))
-        for r in range(height)
-    ]
-    return [row.rstrip() for row in rows]
+def side_by_side(blocks: Sequence[Sequence[str]]) -> list[str]:
+    """Blocks of lines laid out next to each other, each padded to its widest line."""
+    return columns(list(zip_longest(*blocks, fillvalue="")))
 
 
 def difference(comparison: Comparison) -> list[str]:
@@ -393,7 +372,7 @@ def difference(comparison: Comparison) -> list[str]:
         ["", *marks],
         ["lazytron", *comparison.ours.lines()],
         ["analyser", *comparison.theirs.lines()],
-    ], gap="  ")
+    ])
 
 
 def _rows_names(depth: int) -> list[str]:
@@ -406,10 +385,7 @@ def format_report(comparisons: Sequence[Comparison], command: str, depth: int, s
     differing = [c for c in comparisons if not c.agrees]
     names = _rows_names(depth)
     counts = [sum(c.rows()[i] for c in comparisons) for i in range(len(names))]
-    width = len(str(total))
-    table = [
-        f"{name:<8}  {agree:>{width}} agree  {total - agree:>{width}} differ" for name, agree in zip(names, counts)
-    ]
+    table = columns([[name, f"{agree} agree", f"{total - agree} differ"] for name, agree in zip(names, counts)], {1, 2})
     noun = "position" if total == 1 else "positions"
     lines = [f"{total} {noun} analysed to depth {depth} by lazytron and by {command!r}:", *table]
     for n, c in enumerate(differing[:shown], 1):
