@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Sequence, TextIO
 
 from .board import Board, BoardError, Move, load_board
-from .compare import InputError, side_by_side
+from .compare import InputError, command_words, side_by_side
 from .progress import Bar
-from .referee import BotError, Limits, Turn, referee, split_command
+from .referee import BotError, Limits, Turn, referee
 from .rules import Outcome
 
 
@@ -84,10 +84,7 @@ def play_pair(pairing: Pairing, bot: str, opponent: str, depth: int, limits: Lim
 
 def check_command(option: str, command: str) -> None:
     """InputError if a command line does not split or its program is not found."""
-    try:
-        program = split_command(command)[0]
-    except BotError as e:
-        raise InputError(f"{option}: {str(e).replace('empty bot command', 'empty command')}") from None
+    program = command_words(option, command)[0]
     if shutil.which(program) is None:
         raise InputError(f"{option}: cannot start {program!r}: not found or not executable")
 
@@ -130,7 +127,7 @@ def parting_lines(result: PairResult) -> list[str]:
         ["", *marks],
         ["the bot", _move(theirs, side), f"opponent: {_move(theirs, other)}"],
         ["lazytron", _move(ours, side), f"opponent: {_move(ours, other)}"],
-    ], gap="  ")
+    ])
 
 
 def result_lines(result: PairResult) -> list[str]:

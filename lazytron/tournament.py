@@ -30,6 +30,7 @@ from .progress import Bar
 from .rating import Rating, ratings
 from .record import write_atomic, write_record
 from .referee import BotError, Game, Limits, Turn, referee, split_command
+from .render import columns
 from .rules import Outcome
 
 NAME = re.compile(r"[A-Za-z0-9._-]+")
@@ -248,15 +249,6 @@ def per_map(results: Sequence[Result]) -> dict[tuple[str, str], tuple[int, int, 
     return {key: _wdl(side[2] for side in sides) for key, sides in by_key.items()}
 
 
-def _columns(rows: list[list[str]], right: set[int]) -> list[str]:
-    """Rows of cells padded into aligned columns (``right``: the columns aligned right)."""
-    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
-    return [
-        "  ".join(cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths))).rstrip()
-        for row in rows
-    ]
-
-
 def format_report(results: Sequence[Result], entrants: Sequence[Entrant], maps: Sequence[str]) -> str:
     """The table of points and ratings, then W-D-L per map."""
     table = standings(results, entrants)
@@ -272,10 +264,10 @@ def format_report(results: Sequence[Result], entrants: Sequence[Entrant], maps: 
         [m, *("-".join(map(str, wdl.get((name, m), (0, 0, 0)))) for name in names)] for m in maps
     ]
     return "\n".join([
-        *_columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
+        *columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
         "",
         "W-D-L per map:",
-        *_columns(grid, set(range(1, len(names) + 1))),
+        *columns(grid, set(range(1, len(names) + 1))),
         "",
         "points: win 1, draw 1/2; elo: Bradley-Terry rating relative to the mean, ±95% interval",
     ]) + "\n"
