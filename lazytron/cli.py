@@ -127,6 +127,39 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return main(args.maps, args.bot, args.rounds, args.jobs, args.record_dir, args.csv, args.json, limits, args.rules)
 
 
+COMPARE_TIMEOUT = 300.0  # seconds an analyser may print nothing
+COMPARE_LIMIT = 60.0  # seconds a fixed-depth bot has for each move
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    def usage(message: str) -> int:
+        print(f"lazytron compare: {message}", file=sys.stderr)
+        return 2
+
+    if args.analyser is not None:
+        stray = [name for name in ("opponent", "first_time", "turn_time", "rules") if getattr(args, name) is not None]
+        if stray:
+            return usage(f"--{stray[0].replace('_', '-')} goes with --bot, not --analyser")
+        import gc
+
+        from .compare import run as compare_analysers
+        from .referee import interrupt_on_termination
+
+        interrupt_on_termination()  # SIGTERM and SIGHUP end the analyser too
+        gc.disable()  # the trees have no cycles
+        return compare_analysers(args.analyser, args.files, args.depth, args.timeout or COMPARE_TIMEOUT)
+    if args.opponent is None:
+        return usage("--bot needs --opponent CMD2, the bot both play against")
+    if args.timeout is not None:
+        return usage("--timeout goes with --analyser; bots have --first-time and --turn-time")
+    from .compare_games import run as compare_bots
+    from .referee import Limits
+
+    _referee_process()
+    limits = Limits(args.first_time or COMPARE_LIMIT, args.turn_time or COMPARE_LIMIT)
+    return compare_bots(args.bot, args.opponent, args.files, args.depth, limits, args.rules or "simultaneous")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -179,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", metavar="FILE", help="write the games as CSV")
     p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")
     _limits(p)
+
+    p = command("compare", cmd_compare, "check another analyser or bot against lazytron, position by position or move by move")
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--analyser", metavar="CMD", help="an analyser, run as 'CMD D' with the positions on stdin")
+    mode.add_argument("--bot", metavar="CMD", help="a bot (run as given) to play CMD2 as 'lazytron bot --depth D' does")
+    p.add_argument("files", nargs="+", metavar="FILE", help="--analyser: maps or game records ('-': stdin); --bot: maps")
+    p.add_argument("--opponent", metavar="CMD2", help="--bot: the bot both play against")
+    p.add_argument("--depth", type=_depth, default=4, metavar="D", help="the depth to compare at (4)")
+    p.add_argument("--timeout", type=_seconds, metavar="S", help="--analyser: give up when it prints nothing for S s (300)")
+    p.add_argument("--first-time", type=_seconds, metavar="S", help="--bot: seconds for the first move (60)")
+    p.add_argument("--turn-time", type=_seconds, metavar="S", help="--bot: seconds for later moves (60)")
+    p.add_argument("--rules", choices=RULE_SETS, help="--bot: simultaneous (default) or tronjar")
     return parser
 
 

@@ -176,11 +176,15 @@ class Bot:
 
     def close(self) -> None:
         """Close our ends of its pipes: the bot sees the end of its input."""
-        for stream in filter(None, (self.proc.stdin, self.proc.stdout)):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        _close_pipes(self.proc)
+
+
+def _close_pipes(proc: subprocess.Popen) -> None:
+    for stream in filter(None, (proc.stdin, proc.stdout)):
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def ask(bots: Sequence[Bot], boards: Sequence[Board], limit: float) -> list[Move | None]:
@@ -209,19 +213,24 @@ def ask(bots: Sequence[Bot], boards: Sequence[Board], limit: float) -> list[Move
 
 def stop(bots: Sequence[Bot], grace: float = STOP_GRACE) -> None:
     """End the bots and every process they started: close their input, SIGTERM, then SIGKILL their groups; reap."""
-    for bot in bots:
-        bot.close()
-        _kill_group(bot.proc.pid, signal.SIGTERM)
+    end_groups([bot.proc for bot in bots], grace)
+
+
+def end_groups(procs: Sequence[subprocess.Popen], grace: float = STOP_GRACE) -> None:
+    """End processes that lead process groups, and all they started: close their pipes, SIGTERM, then SIGKILL; reap."""
+    for proc in procs:
+        _close_pipes(proc)
+        _kill_group(proc.pid, signal.SIGTERM)
     deadline = monotonic() + grace
-    for bot in bots:
+    for proc in procs:
         try:
-            bot.proc.wait(max(0.0, deadline - monotonic()))
+            proc.wait(max(0.0, deadline - monotonic()))
         except subprocess.TimeoutExpired:
             pass
-    for bot in bots:
-        _kill_group(bot.proc.pid, signal.SIGKILL)
-        bot.proc.wait()
-        _reap_group(bot.proc.pid)
+    for proc in procs:
+        _kill_group(proc.pid, signal.SIGKILL)
+        proc.wait()
+        _reap_group(proc.pid)
 
 
 def _reap_group(pgid: int) -> None:

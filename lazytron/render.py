@@ -7,7 +7,7 @@ board looks square; without colour the contest's characters are used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Collection, Iterable, Iterator, Sequence
 
 from .board import Board
 
@@ -89,3 +89,13 @@ def banner(names: tuple[str, str], colour: bool = True) -> str:
     if not colour:
         return f"1 {names[0]}  vs  2 {names[1]}"
     return f"{PLAYER_COLOUR[0]}1 {names[0]}{RESET}  vs  {PLAYER_COLOUR[1]}2 {names[1]}{RESET}"
+
+
+
+def columns(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
+    """Rows of cells padded into aligned columns (``right``: the columns aligned right)."""
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    return [
+        "  ".join(cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths))).rstrip()
+        for row in rows
+    ]

@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass
@@ -27,9 +26,11 @@ from typing import Iterable, Sequence, TextIO
 from toolz import groupby  # type: ignore[import-untyped]
 
 from .board import Board, BoardError, load_board
+from .progress import Bar
 from .rating import Rating, ratings
 from .record import write_atomic, write_record
 from .referee import BotError, Game, Limits, Turn, referee, split_command
+from .render import columns
 from .rules import Outcome
 
 NAME = re.compile(r"[A-Za-z0-9._-]+")
@@ -138,29 +139,22 @@ def play_fixture(
 class Progress:
     """A progress bar on a terminal, one line per game elsewhere."""
 
-    WIDTH = 30
-
     def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.total = total
-        self.done = 0
+        self.bar = Bar(total, "games", stream)
         self.stream = stream
-        self.tty = stream.isatty()
-        self.start = time.monotonic()
-        if self.tty:
-            self.bar("")
 
-    def bar(self, eta: str) -> None:
-        filled = self.WIDTH * self.done // max(self.total, 1)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} games{eta}\x1b[K")
-        self.stream.flush()
+    @property
+    def done(self) -> int:
+        return self.bar.done
+
+    @property
+    def total(self) -> int:
+        return self.bar.total
 
     def update(self, result: Result) -> None:
         """Count a finished game."""
-        self.done += 1
-        if self.tty:
-            left = (time.monotonic() - self.start) / self.done * (self.total - self.done)
-            self.bar(f", {left:.0f} s left")
+        self.bar.advance()
+        if self.bar.tty:
             if self.done == self.total:
                 self.end()
         else:
@@ -171,9 +165,7 @@ class Progress:
 
     def end(self) -> None:
         """Leave the bar's line (when the games are over or stopped)."""
-        if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.bar.end()
 
 
 def run(
@@ -257,15 +249,6 @@ def per_map(results: Sequence[Result]) -> dict[tuple[str, str], tuple[int, int, 
     return {key: _wdl(side[2] for side in sides) for key, sides in by_key.items()}
 
 
-def _columns(rows: list[list[str]], right: set[int]) -> list[str]:
-    """Rows of cells padded into aligned columns (``right``: the columns aligned right)."""
-    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
-    return [
-        "  ".join(cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths))).rstrip()
-        for row in rows
-    ]
-
-
 def format_report(results: Sequence[Result], entrants: Sequence[Entrant], maps: Sequence[str]) -> str:
     """The table of points and ratings, then W-D-L per map."""
     table = standings(results, entrants)
@@ -281,10 +264,10 @@ def format_report(results: Sequence[Result], entrants: Sequence[Entrant], maps: 
         [m, *("-".join(map(str, wdl.get((name, m), (0, 0, 0)))) for name in names)] for m in maps
     ]
     return "\n".join([
-        *_columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
+        *columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
         "",
         "W-D-L per map:",
-        *_columns(grid, set(range(1, len(names) + 1))),
+        *columns(grid, set(range(1, len(names) + 1))),
         "",
         "points: win 1, draw 1/2; elo: Bradley-Terry rating relative to the mean, ±95% interval",
     ]) + "\n"
