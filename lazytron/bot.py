@@ -9,17 +9,18 @@ re-rooted on our own move, ready for the next turn.
 from __future__ import annotations
 
 import gc
+import select
 import sys
 from itertools import islice
 from time import monotonic
-from typing import Callable, NamedTuple, TextIO
+from typing import Callable, Iterator, NamedTuple, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
 from .clock import Deadline, timeout_list
 from .games.tron import Position, init_tree
 from .search import best_scores
 from .territory import reach
-from .tree import Node, inherit
+from .tree import Node, dismantle, inherit
 
 
 class TurnReport(NamedTuple):
@@ -71,12 +72,11 @@ class Bot:
         self.pending: Node | None = None  # the tree after my move, waiting for the enemy's
         self.enemy: int | None = None
         self.root: Position | None = None
-        self.graveyard: Node | None = None  # the old tree, freed once the answer is out
+        self.litter: list[Iterator[None]] = []  # discarded trees, taken apart a step at a time
 
     def root_for(self, board: Board) -> Position:
         """The tree for this turn: the pending one re-rooted on the enemy's move, or a fresh one."""
         pending, self.pending = self.pending, None
-        self.graveyard = pending
         if pending is None or self.enemy is None:
             return init_tree(board)
         move = enemy_move(self.enemy, board.enemy, board.stride)
@@ -90,9 +90,11 @@ class Bot:
                 problem = "the tree has no move for the enemy"
             else:
                 if isinstance(root, Position) and fits(root, board):
+                    self.litter.append(dismantle(pending, keep=root))
                     return root
                 problem = "the board does not fit the tree"
         self.log(f"turn {self.turn}: {problem}; tree rebuilt from the board")
+        self.litter.append(dismantle(pending))
         return init_tree(board)
 
     def think(self, root: Position, start: float) -> TurnReport:
@@ -109,24 +111,36 @@ class Bot:
     def play(self, board: Board, start: float) -> TurnReport:
         """Decide this turn's move; the tree is re-rooted on it by :meth:`advance`."""
         self.turn += 1
+        self.tidy()  # what the idle time since the last answer did not free, on this turn's clock
         self.root = self.root_for(board)
         self.enemy = board.enemy
         return self.think(self.root, start)
 
     def advance(self, move: Move) -> None:
-        """Re-root on our own move (after answering, so freeing the rest costs no turn time)."""
+        """Re-root on our own move; the rest of the tree becomes litter, freed by :meth:`tidy`."""
         root, self.root = self.root, None
-        self.graveyard = None
+        if root is None:
+            return
         try:
-            self.pending = inherit(root, move) if root is not None else None
+            self.pending = inherit(root, move)
         except LookupError:  # no legal move: the game is over for us
             self.pending = None
+        self.litter.append(dismantle(root, keep=self.pending))
+
+    def tidy(self, waiting: Callable[[], bool] = lambda: False) -> None:
+        """Free the discarded trees, a step at a time, until ``waiting()`` says input has come."""
+        while self.litter:
+            for _ in self.litter[-1]:
+                if waiting():
+                    return
+            self.litter.pop()
 
     def forget(self) -> None:
         """Drop the tree: the next board starts a fresh one."""
         self.turn += 1
         self.root = self.pending = None
         self.enemy = None
+        self.litter.clear()
 
 
 def fallback_move(rows: list[str]) -> Move:
@@ -158,7 +172,12 @@ def run(
 
     bot = Bot(depth, first_time, turn_time, log)
     readline = stdin.readline
-    while line := readline():
+    waiting = _input_waiting(stdin)
+    while True:
+        bot.tidy(waiting)  # free the last turn's litter while the next board is not here
+        line = readline()
+        if not line:
+            return 0
         start = monotonic()
         if not line.strip():
             continue
@@ -186,7 +205,15 @@ def run(
             score = "-" if report.score is None else report.score
             log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
         bot.advance(report.move)
-    return 0
+
+
+def _input_waiting(stdin: TextIO) -> Callable[[], bool]:
+    """A check whether input is ready on ``stdin`` without blocking (always yes if it cannot tell)."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return lambda: True
+    return lambda: bool(select.select([fd], [], [], 0)[0])
 
 
 def main(depth: int | None, first_time: float, turn_time: float, verbose: bool) -> int:

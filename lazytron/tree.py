@@ -83,6 +83,28 @@ def inherit(node: Node, move: Any) -> Node:
     return kids[-1]
 
 
+def dismantle(node: Node, keep: Node | None = None, batch: int = 1000) -> Iterator[None]:
+    """Take apart a tree nobody needs any more, ``batch`` nodes a step, leaving ``keep`` alone.
+
+    Dropping the last reference to a big tree frees it all at once, which
+    can take tens of milliseconds; taken apart step by step, the freeing can
+    be spread over idle moments.  ``keep`` (the subtree still in use) and
+    what lies below it are not touched.
+    """
+    stack, count = [node], 0
+    del node
+    while stack:
+        top = stack.pop()
+        if top is not keep:
+            kids, top._children = top._children, None
+            if kids:
+                stack.extend(kids)
+        del top
+        count += 1
+        if count % batch == 0:
+            yield
+
+
 def size(node: Node) -> int:
     """The number of nodes made so far under ``node`` (itself included)."""
     count, stack = 0, [node]

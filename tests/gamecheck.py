@@ -1,48 +1,21 @@
-"""A minimal synchronous referee for tests: two commands, no clock, the official rules."""
+"""Whole games for the fidelity tests, played by lazytron's referee with time to spare.
+
+Fixed-depth bots have no clock of their own, and the original is slow on
+open maps, so each move may take up to ten minutes.
+"""
 
 from __future__ import annotations
 
-import subprocess
+import shlex
 
 from lazytron.board import Board, Move
-from lazytron.rules import Outcome, advance
+from lazytron.referee import Limits, play_game
+from lazytron.rules import Outcome
+
+PATIENT = Limits(first=600.0, turn=600.0)
 
 
-class Player:
-    def __init__(self, cmd: list[str]) -> None:
-        self.proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
-        )
-
-    def move(self, board: Board) -> Move:
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(str(board))
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        digits = [c for c in line if c in "1234"]
-        return Move(int(digits[0])) if digits else Move.NONE
-
-    def close(self) -> None:
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream:
-                stream.close()
-        self.proc.wait(timeout=30)
-
-
-def play(cmd1: list[str], cmd2: list[str], board: Board, max_turns: int = 2000) -> tuple[list[Board], list[tuple[Move, Move]], Outcome | None]:
+def play(cmd1: list[str], cmd2: list[str], board: Board) -> tuple[list[Board], list[tuple[Move, Move]], Outcome]:
     """The game's positions, every turn's pair of moves (the last one included), and its outcome."""
-    one, two = Player(cmd1), Player(cmd2)
-    positions, moves = [board], []
-    try:
-        for _ in range(max_turns):
-            pair = one.move(board), two.move(board.swapped())
-            moves.append(pair)
-            after = advance(board, *pair)
-            if isinstance(after, Outcome):
-                return positions, moves, after
-            positions.append(after)
-            board = after
-    finally:
-        one.close()
-        two.close()
-    return positions, moves, None
+    game = play_game(board, (shlex.join(cmd1), shlex.join(cmd2)), PATIENT)
+    return [turn.board for turn in game.turns], [turn.moves for turn in game.turns], game.outcome
