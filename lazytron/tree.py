@@ -94,6 +94,8 @@ def dismantle(node: Node, keep: Node | None = None, batch: int = 1000) -> Iterat
     stack, count = [node], 0
     del node
     while stack:
+        if count % batch == 0:
+            yield  # before each batch, the first included
         top = stack.pop()
         if top is not keep:
             kids, top._children = top._children, None
@@ -101,8 +103,6 @@ def dismantle(node: Node, keep: Node | None = None, batch: int = 1000) -> Iterat
                 stack.extend(kids)
         del top
         count += 1
-        if count % batch == 0:
-            yield
 
 
 def size(node: Node) -> int:

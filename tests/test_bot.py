@@ -97,3 +97,17 @@ def test_enemy_move_and_fallback():
     assert enemy_move(START.enemy, START.enemy + 2, START.stride) is None
     assert fallback_move(["###", "#1 ", "###"]) == Move.EAST
     assert fallback_move(["garbage"]) == Move.NORTH
+
+
+def test_the_discarded_tree_is_freed_between_turns():
+    bot = Bot(depth=4)
+    board = START
+    for enemy in (Move.NORTH, Move.WEST):
+        move = bot.play(board, 0.0).move
+        bot.advance(move)
+        assert bot.litter  # the rest of the tree waits to be taken apart
+        bot.tidy(lambda: True)  # input already waiting: nothing is freed now
+        assert bot.litter
+        bot.tidy()
+        assert not bot.litter
+        board = advance(board, move, enemy)

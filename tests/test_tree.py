@@ -4,7 +4,7 @@ import pytest
 
 from lazytron.board import Move, parse_board
 from lazytron.games.tron import Position, Reply, init_tree
-from lazytron.tree import Node, inherit, size
+from lazytron.tree import Node, dismantle, inherit, size
 
 
 class Counting(Node):
@@ -116,3 +116,22 @@ def test_inherit_lets_the_rest_of_the_tree_go_at_once():
     # freed by reference counting alone (no cycles): the old root, North and North's two children
     assert sorted(Mortal.freed) == [(0, Move.NONE), (1, Move.NORTH), (2, Move.NORTH), (2, Move.EAST)]
     assert size(root) == 3
+
+
+def test_dismantle_frees_a_step_at_a_time_and_spares_the_kept_subtree():
+    Mortal.freed.clear()
+    root = Mortal(Move.NONE)
+    for kid in root.children:
+        for grandkid in kid.children:
+            grandkid.children  # three levels: 1 + 2 + 4 + 8 nodes
+    keep = root.children[1]
+    steps = dismantle(root, keep=keep, batch=2)
+    del root
+    next(steps)
+    assert Mortal.freed == []  # nothing is freed before the first step is asked for
+    next(steps)
+    assert 0 < len(Mortal.freed) < 8  # a step frees a little, not the whole discarded tree
+    for _ in steps:
+        pass
+    assert len(Mortal.freed) == 8  # the old root and North's subtree (1 + 7); East's subtree untouched
+    assert size(keep) == 7 and all(kid.expanded for kid in keep.children)
