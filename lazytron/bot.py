@@ -20,7 +20,10 @@ from .clock import Deadline, timeout_list
 from .games.tron import Position, init_tree
 from .search import best_scores
 from .territory import reach
-from .tree import Node, dismantle, inherit
+from .tree import Node, dismantle, inherit, trim
+
+TREE_BUDGET = 2_500_000  # live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
+KEEP_LEVELS = 4  # plies of the kept tree a trim leaves
 
 
 class TurnReport(NamedTuple):
@@ -73,6 +76,7 @@ class Bot:
         self.enemy: int | None = None
         self.root: Position | None = None
         self.litter: list[Iterator[None]] = []  # discarded trees, taken apart a step at a time
+        self.trims = 0  # times the kept tree was over TREE_BUDGET and trimmed
 
     def root_for(self, board: Board) -> Position:
         """The tree for this turn: the pending one re-rooted on the enemy's move, or a fresh one."""
@@ -112,6 +116,9 @@ class Bot:
         """Decide this turn's move; the tree is re-rooted on it by :meth:`advance`."""
         self.turn += 1
         self.tidy()  # what the idle time since the last answer did not free, on this turn's clock
+        if self.pending is not None and sys.getallocatedblocks() > TREE_BUDGET:
+            self.litter.append(trim(self.pending, KEEP_LEVELS))  # too big: forget the deep part
+            self.trims += 1
         self.root = self.root_for(board)
         self.enemy = board.enemy
         return self.think(self.root, start)

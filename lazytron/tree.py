@@ -89,10 +89,32 @@ def dismantle(node: Node, keep: Node | None = None, batch: int = 1000) -> Iterat
     Dropping the last reference to a big tree frees it all at once, which
     can take tens of milliseconds; taken apart step by step, the freeing can
     be spread over idle moments.  ``keep`` (the subtree still in use) and
-    what lies below it are not touched.
+    what lies below it are not touched.  Nothing is freed before the first
+    step is asked for.
     """
-    stack, count = [node], 0
-    del node
+    return _take_apart([node], keep, batch)
+
+
+def trim(node: Node, levels: int, batch: int = 1000) -> Iterator[None]:
+    """Forget what lies more than ``levels`` below ``node``; the steps free it as :func:`dismantle` does.
+
+    The top levels keep their scores and hints; the nodes of the last level
+    kept lose their children, which are made again if a search asks for
+    them.  A search of the trimmed tree gives the same results.
+    """
+    frontier = [node]
+    for _ in range(levels):
+        frontier = [kid for n in frontier if n._children for kid in n._children]
+    cut: list[Node] = []
+    for n in frontier:
+        kids, n._children = n._children, None
+        cut.extend(kids or ())
+    return _take_apart(cut, None, batch)
+
+
+def _take_apart(stack: list[Node], keep: Node | None, batch: int) -> Iterator[None]:
+    """Free the trees on ``stack`` a node at a time, pausing before every ``batch``."""
+    count = 0
     while stack:
         if count % batch == 0:
             yield  # before each batch, the first included

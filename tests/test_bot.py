@@ -111,3 +111,24 @@ def test_the_discarded_tree_is_freed_between_turns():
         bot.tidy()
         assert not bot.litter
         board = advance(board, move, enemy)
+
+
+def test_a_bot_over_its_memory_budget_trims_its_tree_and_plays_the_same(monkeypatch):
+    def game():
+        bot, rival, board, moves = Bot(depth=4), Bot(depth=2), START, []
+        for _ in range(6):
+            move, answer = bot.play(board, 0.0).move, rival.play(board.swapped(), 0.0).move
+            bot.advance(move)
+            rival.advance(answer)
+            moves.append(move)
+            after = advance(board, move, answer)
+            if not hasattr(after, "free"):
+                break
+            board = after
+        return moves, bot
+
+    roomy, _ = game()
+    monkeypatch.setattr("lazytron.bot.TREE_BUDGET", 0)  # every turn over budget
+    trimmed, bot = game()
+    assert trimmed == roomy and len(roomy) >= 3
+    assert bot.trims == len(trimmed) - 1  # every turn after the first

@@ -4,7 +4,7 @@ import pytest
 
 from lazytron.board import Move, parse_board
 from lazytron.games.tron import Position, Reply, init_tree
-from lazytron.tree import Node, dismantle, inherit, size
+from lazytron.tree import Node, dismantle, inherit, size, trim
 
 
 class Counting(Node):
@@ -135,3 +135,19 @@ def test_dismantle_frees_a_step_at_a_time_and_spares_the_kept_subtree():
         pass
     assert len(Mortal.freed) == 8  # the old root and North's subtree (1 + 7); East's subtree untouched
     assert size(keep) == 7 and all(kid.expanded for kid in keep.children)
+
+
+def test_trim_forgets_the_deep_part_and_the_search_remakes_it_the_same():
+    from lazytron.board import load_board
+    from lazytron.search import search
+
+    board = load_board("maps/crossroads.txt")
+    tree, fresh = init_tree(board), init_tree(board)
+    assert search(tree, 8) == search(fresh, 8)
+    before = size(tree)
+    for _ in trim(tree, 2):
+        pass
+    assert size(tree) < before / 10
+    assert all(kid.expanded for kid in tree.children)  # the top two levels are kept...
+    assert not any(grandkid.expanded for kid in tree.children for grandkid in kid.children)  # ...not the rest
+    assert search(tree, 8) == search(fresh, 8) and search(tree, 10) == search(fresh, 10)
