@@ -1,6 +1,6 @@
 """Where the search spends its time, on contested mid-game positions from the recorded games.
 
-    python benchmarks/profile.py [--depth-small 18] [--depth-big 14] [--engine search|negamax] [--top 8]
+    python benchmarks/hotspots.py [--depth-small 18] [--depth-big 14] [--engine search|negamax] [--top 8]
 
 Every 10th position of every recorded game, while the players can still meet, is
 searched with a fresh tree through every even depth up to the one given (maps up to
