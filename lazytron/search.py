@@ -15,6 +15,7 @@ shown no better, and the root breaks ties by move order as the original does.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from .board import Move
@@ -83,12 +84,10 @@ def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[]
     return best
 
 
+@lru_cache(maxsize=None)
 def _order(n: int, lead: int) -> tuple[int, ...]:
-    """Child indices with ``lead`` first."""
-    return _ORDERS[n][lead]
-
-
-_ORDERS = [[(lead, *(i for i in range(n) if i != lead)) for lead in range(n)] for n in range(6)]
+    """Child indices with ``lead`` first (cached: nodes have few children)."""
+    return (lead, *range(lead), *range(lead + 1, n))
 
 
 def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> Result:

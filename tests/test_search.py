@@ -76,3 +76,38 @@ def test_best_scores_starts_with_the_first_legal_move():
     assert first == Move.EAST
     _, none = next(best_scores(init_tree(parse_board("3 1\n1#2\n"))))
     assert none == Move.NONE
+
+
+class Wide(Node):
+    """A root with one leaf child per value, the moves numbered 1, 2, ..."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, move, values):
+        super().__init__(move)
+        self.values = values
+
+    def expand(self):
+        for move, value in enumerate(self.values, 1):
+            yield Wide(move, value) if isinstance(value, list) else Leaf(move, value)
+
+
+class Leaf(Node):
+    __slots__ = ("value",)
+
+    def __init__(self, move, value):
+        super().__init__(move)
+        self.value = value
+
+    def expand(self):
+        return iter(())
+
+    def evaluate(self):
+        return self.value
+
+
+def test_search_orders_any_number_of_children():
+    wide = [[v] for v in (5, 3, 9, 1, 9, 2, 8)]  # seven moves (leaves scored from the root's side)
+    tree = Wide(0, wide)
+    tree.lead = 6
+    assert search(tree, 2) == negamax(Wide(0, wide), LOSS, WIN, 2) == (9, 3)  # the first 9 wins the tie
