@@ -18,7 +18,7 @@ from typing import Callable, Iterator, NamedTuple, TextIO
 from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
 from .clock import Deadline, timeout_list
 from .games.tron import Position, init_tree
-from .search import best_scores
+from .search import best_scores, first_move
 from .territory import reach
 from .tree import Node, dismantle, inherit, trim
 
@@ -109,7 +109,10 @@ class Bot:
             return TurnReport(self.depth // 2 * 2, score, move)
         budget = self.first_time if self.turn == 1 else self.turn_time
         deadline = Deadline.after(budget, start)
-        (score, move), count = timeout_list(deadline, (None, Move.NONE), best_scores(root, deadline.check))
+        # the default, should the deadline pass before anything is taken, is the first legal move
+        # (the original's is None, which prints North even into a wall)
+        default = (None, first_move(root))
+        (score, move), count = timeout_list(deadline, default, best_scores(root, deadline.check))
         return TurnReport(max(count - 1, 0) * 2, score, move)
 
     def play(self, board: Board, start: float) -> TurnReport:

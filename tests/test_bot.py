@@ -132,3 +132,10 @@ def test_a_bot_over_its_memory_budget_trims_its_tree_and_plays_the_same(monkeypa
     trimmed, bot = game()
     assert trimmed == roomy and len(roomy) >= 3
     assert bot.trims == len(trimmed) - 1  # every turn after the first
+
+
+def test_a_turn_already_out_of_time_still_plays_a_legal_move():
+    board = parse_board("5 3\n#####\n#1 2#\n#####\n")  # only East is free
+    bot = Bot(first_time=0.5)
+    report = bot.play(board, start=-1000.0)  # the deadline passed long ago
+    assert (report.depth, report.move) == (0, Move.EAST)
