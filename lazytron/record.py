@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .board import MOVE_LETTERS, Board, BoardError, Move, board_from_rows, parse_size
 
@@ -161,7 +161,3 @@ def write_atomic(path: str, text: str) -> None:
             pass
         raise
 
-
-def with_result(record: Record, result: str | None) -> Record:
-    """The same record with another result."""
-    return replace(record, result=result)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Callable, Iterable, Iterator
 
-from .board import Board, Move
+from .board import Board, Move, grid_mask, step
 
 
 class Outcome(Enum):
@@ -45,12 +45,7 @@ def _lands(board: Board, head: int, move: Move) -> int | None:
     """Where ``head`` lands after ``move``, None if off the grid or no move."""
     if not move:
         return None
-    y, x = board.point(head)
-    dy, dx = {Move.NORTH: (-1, 0), Move.EAST: (0, 1), Move.SOUTH: (1, 0), Move.WEST: (0, -1)}[move]
-    y, x = y + dy, x + dx
-    if not (0 <= y < board.height and 0 <= x < board.width):
-        return None
-    return board.index(y, x)
+    return step(grid_mask(board.width, board.height), head, move, board.stride)
 
 
 def advance(board: Board, one: Move, two: Move) -> Board | Outcome:

@@ -12,7 +12,7 @@ from lazytron.tree import Node
 
 
 class Fixed(Node):
-    """A hand-made tree: nested lists of leaf scores (leaves are negamax values at depth 0)."""
+    """A hand-made tree: nested lists of leaf scores, children numbered 1, 2, ... (1-4 are N, E, S, W)."""
 
     __slots__ = ("spec",)
 
@@ -22,7 +22,7 @@ class Fixed(Node):
 
     def expand(self):
         if isinstance(self.spec, list):
-            for move, sub in zip((Move.NORTH, Move.EAST, Move.SOUTH, Move.WEST), self.spec):
+            for move, sub in enumerate(self.spec, 1):
                 yield Fixed(move, sub)
 
     def evaluate(self):
@@ -78,36 +78,8 @@ def test_best_scores_starts_with_the_first_legal_move():
     assert none == Move.NONE
 
 
-class Wide(Node):
-    """A root with one leaf child per value, the moves numbered 1, 2, ..."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, move, values):
-        super().__init__(move)
-        self.values = values
-
-    def expand(self):
-        for move, value in enumerate(self.values, 1):
-            yield Wide(move, value) if isinstance(value, list) else Leaf(move, value)
-
-
-class Leaf(Node):
-    __slots__ = ("value",)
-
-    def __init__(self, move, value):
-        super().__init__(move)
-        self.value = value
-
-    def expand(self):
-        return iter(())
-
-    def evaluate(self):
-        return self.value
-
-
 def test_search_orders_any_number_of_children():
     wide = [[v] for v in (5, 3, 9, 1, 9, 2, 8)]  # seven moves (leaves scored from the root's side)
-    tree = Wide(0, wide)
+    tree = Fixed(Move.NONE, wide)
     tree.lead = 6
-    assert search(tree, 2) == negamax(Wide(0, wide), LOSS, WIN, 2) == (9, 3)  # the first 9 wins the tie
+    assert search(tree, 2) == negamax(Fixed(Move.NONE, wide), LOSS, WIN, 2) == (9, 3)  # the first 9 wins the tie
