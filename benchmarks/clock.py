@@ -29,10 +29,18 @@ import sys
 import tempfile
 import time
 
-from harness import ORACLE, TimedBot, contest_maps, lazytron_command, machine, require_shared_and_oracle, time_to_depth
+from harness import (
+    ORACLE,
+    TimedBot,
+    contest_maps,
+    lazytron_command,
+    machine,
+    require_shared_and_oracle,
+    time_to_depth,
+)
 
+from lazytron.arena.rules import Outcome, advance
 from lazytron.board import Board, Move, load_board
-from lazytron.rules import Outcome, advance
 
 FIRST_LIMIT, TURN_LIMIT, MEMORY_LIMIT = 3.0, 1.0, 500.0
 BUDGET = 0.9

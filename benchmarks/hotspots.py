@@ -21,9 +21,9 @@ from collections import defaultdict
 
 from harness import SHARED
 
-import lazytron.games.tron as tron
-from lazytron.record import RecordError, read_record
-from lazytron.rules import Outcome, play_out
+import lazytron.engines.zenzike as tron
+from lazytron.arena.records import RecordError, read_record
+from lazytron.arena.rules import Outcome, play_out
 from lazytron.search import negamax_engine, search
 from lazytron.territory import voronoi
 

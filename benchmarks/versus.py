@@ -36,9 +36,9 @@ from harness import (
     timed_run,
 )
 
+from lazytron.arena.records import RecordError, read_record
+from lazytron.arena.rules import Outcome, play_out
 from lazytron.board import load_board
-from lazytron.record import RecordError, read_record
-from lazytron.rules import Outcome, play_out
 from lazytron.territory import voronoi
 
 JUDGED = [("empty-room", 10), ("apocalyptic", 10), ("joust", 10), ("keyhole", 8), ("center", 8), ("huge-room", 6)]

@@ -10,13 +10,19 @@ import sys
 from typing import Iterable, Iterator, TextIO
 
 from .board import Board, BoardError, read_boards
-from .games.tron import init_tree
-from .search import Search, best_scores, search
+from .engines import DEFAULT, ENGINES, Engine
+from .search import RootSearch, best_scores
 
 
-def analysis(board: Board, depth: int, engine: Search = search) -> Iterator[str]:
-    """The analyser's lines for one position, searched to ``depth``."""
-    results = best_scores(init_tree(board), engine=engine)
+def analysis(
+    board: Board, depth: int, engine: Engine = ENGINES[DEFAULT], root_search: RootSearch | None = None
+) -> Iterator[str]:
+    """The analyser's lines for one position, searched to ``depth``.
+
+    ``root_search`` replaces the engine's own search at every depth (the tests pass the literal negamax).
+    """
+    tree = engine.init_tree(board)
+    results = engine.best_scores(tree, None) if root_search is None else best_scores(tree, None, root_search)
     _, first = next(results)
     yield f"first {first}"
     for d, (score, move) in zip(range(2, depth + 1, 2), results):
@@ -24,7 +30,7 @@ def analysis(board: Board, depth: int, engine: Search = search) -> Iterator[str]
     yield "end"
 
 
-def analyse_stream(lines: Iterable[str], depth: int, out: TextIO, err: TextIO, name: str) -> int:
+def analyse_stream(lines: Iterable[str], depth: int, engine: Engine, out: TextIO, err: TextIO, name: str) -> int:
     """Analyse every position in ``lines``; return how many were malformed."""
     bad = 0
     for item in read_boards(lines):
@@ -32,24 +38,26 @@ def analyse_stream(lines: Iterable[str], depth: int, out: TextIO, err: TextIO, n
             print(f"lazytron analyse: {name}: {item}", file=err, flush=True)
             bad += 1
             continue
-        for line in analysis(item, depth):
+        for line in analysis(item, depth, engine):
             out.write(line + "\n")
         out.flush()
     return bad
 
 
-def run(files: list[str], depth: int, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(
+    files: list[str], *, depth: int, engine: str = DEFAULT, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> int:
     """The ``analyse`` command: 0 if every position was analysed, 1 if any input was bad."""
     bad = 0
+    chosen = ENGINES[engine]
     for name in files or ["-"]:
         if name == "-":
-            bad += analyse_stream(sys.stdin, depth, out, err, "<stdin>")
+            bad += analyse_stream(sys.stdin, depth, chosen, out, err, "<stdin>")
             continue
         try:
             with open(name, encoding="utf-8") as f:
-                bad += analyse_stream(f, depth, out, err, name)
+                bad += analyse_stream(f, depth, chosen, out, err, name)
         except (OSError, UnicodeDecodeError) as e:
             print(f"lazytron analyse: {name}: {getattr(e, 'strerror', None) or e}", file=err)
             bad += 1
     return 1 if bad else 0
-

@@ -191,6 +191,15 @@ def read_boards(lines: Iterable[str]) -> Iterator[Board | BoardError]:
 
 
 def load_board(path: str) -> Board:
-    """Read a map file (one map)."""
-    with open(path, encoding="utf-8", newline="") as f:
-        return parse_board(f.read())
+    """Read a map file (one map); every problem, reading it included, is a BoardError naming the file."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+    except OSError as e:
+        raise BoardError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise BoardError(f"{path}: not a text file") from None
+    try:
+        return parse_board(text)
+    except BoardError as e:
+        raise BoardError(f"{path}: {e}") from None

@@ -11,27 +11,17 @@ from __future__ import annotations
 import gc
 import select
 import sys
-from itertools import islice
 from time import monotonic
-from typing import Callable, Iterator, NamedTuple, TextIO
+from typing import Callable, Iterator, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
-from .clock import Deadline, timeout_list
-from .games.tron import Position, init_tree
-from .search import best_scores, first_move
-from .territory import reach
+from .clock import FIRST_TIME, TURN_TIME, Deadline
+from .decide import Decision, decide
+from .engines import DEFAULT, ENGINES, Engine
 from .tree import Node, dismantle, inherit, trim
 
 TREE_BUDGET = 2_500_000  # live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
 KEEP_LEVELS = 4  # plies of the kept tree a trim leaves
-
-
-class TurnReport(NamedTuple):
-    """What one turn decided: the depth reached, its score (None at depth 0) and move."""
-
-    depth: int
-    score: int | None
-    move: Move
 
 
 def enemy_move(before: int, after: int, stride: int) -> Move | None:
@@ -42,47 +32,35 @@ def enemy_move(before: int, after: int, stride: int) -> Move | None:
     return None
 
 
-def fits(root: Position, board: Board) -> bool:
-    """Whether the tree's position agrees with the board.
-
-    Before separation everything must agree.  After it, the tree keeps the
-    enemy where it was cut off (as the original does) and knows nothing of
-    its later trail, so only my own region is compared.
-    """
-    if root.me != board.me:
-        return False
-    if root.bound is None:
-        return root.enemy == board.enemy and root.free == board.free
-    mine = 1 << board.me
-    return reach(root.free, mine, board.stride) == reach(board.free, mine, board.stride)
-
-
 class Bot:
     """The bot's memory between turns: the tree after its own move, and the enemy's cell."""
 
     def __init__(
         self,
+        *,
         depth: int | None = None,
-        first_time: float = 2.9,
-        turn_time: float = 0.9,
+        first_time: float = FIRST_TIME,
+        turn_time: float = TURN_TIME,
+        engine: Engine = ENGINES[DEFAULT],
         log: Callable[[str], None] | None = None,
     ) -> None:
         self.depth = depth
+        self.engine = engine
         self.first_time = first_time
         self.turn_time = turn_time
         self.log = log or (lambda message: None)
         self.turn = 0
         self.pending: Node | None = None  # the tree after my move, waiting for the enemy's
         self.enemy: int | None = None
-        self.root: Position | None = None
+        self.root: Node | None = None
         self.litter: list[Iterator[None]] = []  # discarded trees, taken apart a step at a time
         self.trims = 0  # times the kept tree was over TREE_BUDGET and trimmed
 
-    def root_for(self, board: Board) -> Position:
+    def root_for(self, board: Board) -> Node:
         """The tree for this turn: the pending one re-rooted on the enemy's move, or a fresh one."""
         pending, self.pending = self.pending, None
         if pending is None or self.enemy is None:
-            return init_tree(board)
+            return self.engine.init_tree(board)
         move = enemy_move(self.enemy, board.enemy, board.stride)
         problem = None
         if move is None:
@@ -93,29 +71,22 @@ class Bot:
             except LookupError:
                 problem = "the tree has no move for the enemy"
             else:
-                if isinstance(root, Position) and fits(root, board):
+                if self.engine.fits(root, board):
                     self.litter.append(dismantle(pending, keep=root))
                     return root
                 problem = "the board does not fit the tree"
         self.log(f"turn {self.turn}: {problem}; tree rebuilt from the board")
         self.litter.append(dismantle(pending))
-        return init_tree(board)
+        return self.engine.init_tree(board)
 
-    def think(self, root: Position, start: float) -> TurnReport:
+    def think(self, root: Node, start: float) -> Decision:
         """Search ``root``: to the fixed depth, or until this turn's deadline."""
         if self.depth is not None:
-            results = best_scores(root)
-            score, move = next(islice(results, self.depth // 2, None))
-            return TurnReport(self.depth // 2 * 2, score, move)
+            return decide(root, self.engine.best_scores, depth=self.depth)
         budget = self.first_time if self.turn == 1 else self.turn_time
-        deadline = Deadline.after(budget, start)
-        # the default, should the deadline pass before anything is taken, is the first legal move
-        # (the original's is None, which prints North even into a wall)
-        default = (None, first_move(root))
-        (score, move), count = timeout_list(deadline, default, best_scores(root, deadline.check))
-        return TurnReport(max(count - 1, 0) * 2, score, move)
+        return decide(root, self.engine.best_scores, deadline=Deadline.after(budget, start))
 
-    def play(self, board: Board, start: float) -> TurnReport:
+    def play(self, board: Board, start: float) -> Decision:
         """Decide this turn's move; the tree is re-rooted on it by :meth:`advance`."""
         self.turn += 1
         self.tidy()  # what the idle time since the last answer did not free, on this turn's clock
@@ -169,9 +140,11 @@ def run(
     stdin: TextIO,
     stdout: TextIO,
     stderr: TextIO,
+    *,
     depth: int | None = None,
-    first_time: float = 2.9,
-    turn_time: float = 0.9,
+    first_time: float = FIRST_TIME,
+    turn_time: float = TURN_TIME,
+    engine: str = DEFAULT,
     verbose: bool = False,
 ) -> int:
     """Play the contest protocol until end of input; return the exit status (0)."""
@@ -180,7 +153,7 @@ def run(
     def log(message: str) -> None:
         print(message, file=stderr, flush=True)
 
-    bot = Bot(depth, first_time, turn_time, log)
+    bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=ENGINES[engine], log=log)
     readline = stdin.readline
     waiting = _input_waiting(stdin)
     while True:
@@ -205,7 +178,7 @@ def run(
             log(f"turn {bot.turn + 1}: bad map: {e}; fallback move")
             bot.forget()
             move = fallback_move(rows)
-            report = TurnReport(0, None, move)
+            report = Decision(0, None, move)
         else:
             report = bot.play(board, start)
         stdout.write(report.move.digit + "\n")
@@ -226,6 +199,16 @@ def _input_waiting(stdin: TextIO) -> Callable[[], bool]:
     return lambda: bool(select.select([fd], [], [], 0)[0])
 
 
-def main(depth: int | None, first_time: float, turn_time: float, verbose: bool) -> int:
+def main(
+    *,
+    depth: int | None = None,
+    first_time: float = FIRST_TIME,
+    turn_time: float = TURN_TIME,
+    engine: str = DEFAULT,
+    verbose: bool = False,
+) -> int:
     """Run the bot on the process's standard streams."""
-    return run(sys.stdin, sys.stdout, sys.stderr, depth, first_time, turn_time, verbose)
+    return run(
+        sys.stdin, sys.stdout, sys.stderr,
+        depth=depth, first_time=first_time, turn_time=turn_time, engine=engine, verbose=verbose,
+    )

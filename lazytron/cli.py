@@ -10,6 +10,10 @@ import argparse
 import sys
 from typing import Callable, Sequence
 
+from .clock import FIRST_TIME, TURN_TIME
+
+ENGINE_NAMES = ("zenzike",)  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
+
 
 def _number(kind: type, what: str, low: float, high: float = float("inf"), above: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``."""
@@ -39,7 +43,9 @@ _seconds = _number(float, "time", 0, above=True)
 def cmd_bot(args: argparse.Namespace) -> int:
     from .bot import main
 
-    return main(args.depth, args.first_time, args.turn_time, args.verbose)
+    return main(
+        depth=args.depth, first_time=args.first_time, turn_time=args.turn_time, engine=args.engine, verbose=args.verbose
+    )
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
@@ -48,7 +54,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from .analyse import run
 
     gc.disable()  # the tree has no cycles
-    return run(args.files, args.depth)
+    return run(args.files, depth=args.depth, engine=args.engine)
 
 
 
@@ -84,13 +90,15 @@ _fps = _number(float, "fps", 0, above=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import run
+    from .replay.command import run
 
     if args.analyse or args.depth is not None:
         import gc
 
         gc.disable()  # the trees have no cycles
-    return run(args.game, args.fps, args.turn, args.html, args.analyse, args.depth)
+    return run(
+        args.game, fps=args.fps, turn=args.turn, html=args.html, analysis=args.analyse, depth=args.depth, engine=args.engine
+    )
 
 
 
@@ -102,29 +110,36 @@ RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to k
 
 def _referee_process() -> None:
     """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or SIGHUP."""
-    from .referee import become_subreaper, interrupt_on_termination
+    from .arena.processes import become_subreaper, interrupt_on_termination
 
     become_subreaper()
     interrupt_on_termination()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import run
-    from .referee import Limits
+    from .arena.play import run
+    from .arena.referee import Limits
 
     _referee_process()
     limits = Limits(args.first_time, args.turn_time)
-    return run(args.map, (args.cmd1, args.cmd2), args.record, limits, args.fps, args.quiet, args.rules, args.log)
+    return run(
+        args.map, (args.cmd1, args.cmd2),
+        record_path=args.record, limits=limits, fps=args.fps, quiet=args.quiet, rules=args.rules, log_path=args.log,
+    )
 
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .referee import Limits
-    from .tournament import main
+    from .arena.referee import Limits
+    from .arena.tournament import main
 
     _referee_process()
     limits = Limits(args.first_time, args.turn_time)
-    return main(args.maps, args.bot, args.rounds, args.jobs, args.record_dir, args.csv, args.json, limits, args.rules)
+    return main(
+        args.maps, args.bot,
+        rounds=args.rounds, jobs=args.jobs, record_dir=args.record_dir, csv_path=args.csv, json_path=args.json,
+        limits=limits, rules=args.rules,
+    )
 
 
 COMPARE_TIMEOUT = 300.0  # seconds an analyser may print nothing
@@ -142,22 +157,24 @@ def cmd_compare(args: argparse.Namespace) -> int:
             return usage(f"--{stray[0].replace('_', '-')} goes with --bot, not --analyser")
         import gc
 
-        from .compare import run as compare_analysers
-        from .referee import interrupt_on_termination
+        from .arena.processes import interrupt_on_termination
+        from .compare.analysers import run as compare_analysers
 
         interrupt_on_termination()  # SIGTERM and SIGHUP end the analyser too
         gc.disable()  # the trees have no cycles
-        return compare_analysers(args.analyser, args.files, args.depth, args.timeout or COMPARE_TIMEOUT)
+        return compare_analysers(args.analyser, args.files, depth=args.depth, timeout=args.timeout or COMPARE_TIMEOUT)
     if args.opponent is None:
         return usage("--bot needs --opponent CMD2, the bot both play against")
     if args.timeout is not None:
         return usage("--timeout goes with --analyser; bots have --first-time and --turn-time")
-    from .compare_games import run as compare_bots
-    from .referee import Limits
+    from .arena.referee import Limits
+    from .compare.games import run as compare_bots
 
     _referee_process()
     limits = Limits(args.first_time or COMPARE_LIMIT, args.turn_time or COMPARE_LIMIT)
-    return compare_bots(args.bot, args.opponent, args.files, args.depth, limits, args.rules or "simultaneous")
+    return compare_bots(
+        args.bot, args.opponent, args.files, depth=args.depth, limits=limits, rules=args.rules or "simultaneous"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -171,13 +188,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("bot", cmd_bot, "play the contest protocol on stdin/stdout")
     p.add_argument("--depth", type=_depth, help="search exactly this depth every turn, no clock")
-    p.add_argument("--first-time", type=_seconds, default=2.9, metavar="S", help="seconds for the first move (2.9)")
-    p.add_argument("--turn-time", type=_seconds, default=0.9, metavar="S", help="seconds for later moves (0.9)")
+    p.add_argument(
+        "--first-time", type=_seconds, default=FIRST_TIME, metavar="S", help=f"seconds for the first move ({FIRST_TIME})"
+    )
+    p.add_argument(
+        "--turn-time", type=_seconds, default=TURN_TIME, metavar="S", help=f"seconds for later moves ({TURN_TIME})"
+    )
+    _engine(p)
     p.add_argument("-v", "--verbose", action="store_true", help="one line per turn on stderr")
 
     p = command("analyse", cmd_analyse, "fixed-depth analysis of positions, in the reference analyser's format")
     p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
     p.add_argument("--depth", type=_depth, required=True, help="deepest even depth to report")
+    _engine(p)
 
     p = command("tictactoe", cmd_tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)")
     p.add_argument("--size", type=_grid_size, default=3, metavar="N", help="an N x N grid, N from 1 to 10 (3)")
@@ -192,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
     p.add_argument("--analyse", action="store_true", help="lazytron's move, score and depth for each side, and territories")
     p.add_argument("--depth", type=_depth, metavar="D", help="analyse to depth D instead of the bot's clock (implies --analyse)")
+    _engine(p)
 
     p = command("play", cmd_play, "referee one game between two bot programs")
     p.add_argument("map", metavar="MAP", help="the map, in the contest format")
@@ -225,6 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turn-time", type=_seconds, metavar="S", help="--bot: seconds for later moves (60)")
     p.add_argument("--rules", choices=RULE_SETS, help="--bot: simultaneous (default) or tronjar")
     return parser
+
+
+def _engine(p: argparse.ArgumentParser) -> None:
+    """The engine that searches: the port (default) or another."""
+    p.add_argument("--engine", choices=ENGINE_NAMES, default=ENGINE_NAMES[0], help=f"the engine ({ENGINE_NAMES[0]})")
 
 
 def _limits(p: argparse.ArgumentParser) -> None:

@@ -11,11 +11,18 @@ was completed in time and throws the interrupted one away.
 from __future__ import annotations
 
 from time import monotonic
-from typing import Iterator, TypeVar
-
-from .search import OutOfTime
+from typing import Callable, Iterator, TypeVar
 
 T = TypeVar("T")
+
+FIRST_TIME = 2.9  # the original's clock: seconds for the first move
+TURN_TIME = 0.9  # and for every later one
+
+Check = Callable[[], None]  # called by a search at safe points; raises OutOfTime to stop it
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its deadline check says stop."""
 
 
 class Deadline:

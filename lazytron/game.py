@@ -14,8 +14,8 @@ class attributes:
 * ``top`` and ``bottom``: the greatest and least values of the game (a side
   that finds its own best value need look no further).
 
-Tron (:mod:`lazytron.games.tron`) and tic-tac-toe
-(:mod:`lazytron.games.tictactoe`) are the two games.  :class:`Game` states
+Tron (:mod:`lazytron.engines.zenzike`) and tic-tac-toe
+(:mod:`lazytron.games.tictactoe`) are the two games.  :class:`GameNode` states
 the interface as a :class:`typing.Protocol`, for type checkers (not
 runtime-checkable: looking at a lazy node's properties would make them).
 """
@@ -25,14 +25,14 @@ from __future__ import annotations
 from typing import Any, Iterator, Protocol, Sequence
 
 
-class Game(Protocol):
+class GameNode(Protocol):
     """A node of a lazily built game tree, as the tree and the searches see it."""
 
     move: Any  # the move that led here
     top: Any  # the maximiser's best possible value
     bottom: Any  # the minimiser's best possible value
 
-    def expand(self) -> Iterator[Game]:
+    def expand(self) -> Iterator[GameNode]:
         """Generate the children (the tree calls it once, on first demand)."""
         ...
 
@@ -41,7 +41,7 @@ class Game(Protocol):
         ...
 
     @property
-    def children(self) -> Sequence[Game]:
+    def children(self) -> Sequence[GameNode]:
         """The children, made on first demand and kept (``tree.Node`` provides it)."""
         ...
 

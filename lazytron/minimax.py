@@ -1,6 +1,6 @@
 """Generic searches of any game on the lazy tree: Hutton's minimax and two ways to prune it.
 
-Every search takes a node of a game (:class:`lazytron.game.Game`) and a
+Every search takes a node of a game (:class:`lazytron.game.GameNode`) and a
 depth, the seed's ``prune``: nothing lower than ``depth`` moves is made or
 looked at, a node at that horizon is worth its static ``score`` and a node
 without children its ``outcome``.  Values are the maximiser's, not the
@@ -27,15 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from .game import Game
+from .game import GameNode
 from .tree import Node
 
 T = TypeVar("T")
 Value = Any  # ordered: ints for Tron, tictactoe.Player for tic-tac-toe
-Search = Callable[[Game, int], Value]
+Search = Callable[[GameNode, int], Value]
 
 
-def minimax(node: Game, depth: int) -> Value:
+def minimax(node: GameNode, depth: int) -> Value:
     """The value of ``node`` searched ``depth`` moves deep, every child of every node."""
     if depth == 0:
         return node.score
@@ -66,7 +66,7 @@ def infimum(values: Iterable[T], bottom: T, top: T) -> T:
     return best
 
 
-def lazy_minimax(node: Game, depth: int) -> Value:
+def lazy_minimax(node: GameNode, depth: int) -> Value:
     """``minimax`` with ``supremum``/``infimum`` for max/min: the seed's ``minimax'``."""
     if depth == 0:
         return node.score
@@ -91,12 +91,12 @@ def take_until(predicate: Callable[[T], bool], iterable: Iterable[T]) -> Iterato
 class Searched:
     """A node of the tree a search looked at, with its value: the seed's ``Tree (Grid, Player)``."""
 
-    node: Game
+    node: GameNode
     value: Value
     children: tuple[Searched, ...] = ()
 
 
-def alphabeta(node: Game, depth: int) -> Searched:
+def alphabeta(node: GameNode, depth: int) -> Searched:
     """The seed's explicit ``alphabeta``: the tree it searched, with values.
 
     A node's children are searched in order up to the first worth the side
@@ -114,12 +114,12 @@ def alphabeta(node: Game, depth: int) -> Searched:
     return Searched(node, pick(tree.value for tree in kept), kept)
 
 
-def alphabeta_value(node: Game, depth: int) -> Value:
+def alphabeta_value(node: GameNode, depth: int) -> Value:
     """The value of ``alphabeta``'s tree: ``alphabeta`` as a search for ``best_move``."""
     return alphabeta(node, depth).value
 
 
-def best_move(node: Game, depth: int, search: Search = lazy_minimax) -> tuple[Value, Game]:
+def best_move(node: GameNode, depth: int, search: Search = lazy_minimax) -> tuple[Value, GameNode]:
     """The seed's ``bestmove``: the value of ``node`` and its first child of that value.
 
     ``search`` values ``node`` to ``depth`` (>= 1), then its children to

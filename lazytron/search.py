@@ -1,36 +1,33 @@
-"""Searches over the lazy tree, and ``best_scores``: the generator of ever-deeper results.
+"""Negamax searches over any game's lazy tree, and ``best_scores``: the generator of ever-deeper results.
 
 Scores are negamax scores: a node's value is from the side to move there
-(even levels: player 1; odd levels: the enemy).  A result is a pair
-``(score, move)``.
+(in Tron: even levels player 1, odd levels the enemy).  A result is a pair
+``(score, move)``.  A game's nodes give the searches two class attributes
+beyond :mod:`lazytron.game`'s interface: ``lost``, what a side without a
+move is worth to itself, and ``no_move``, the move reported for it.
 
-``negamax`` is the original's function line for line.  Its window never
-narrows ((-100000, 100000) at every level) and it never cuts, so it is
-plain minimax; a side with no move gets ``LOSS``; among equal scores the
-first child (N, E, S, W order) wins.  ``search`` computes exactly the same
-result with alpha-beta pruning (principal variation search): the best child
-of the previous search of a node is tried first, the others only have to be
-shown no better, and the root breaks ties by move order as the original does.
+``negamax`` is zenzike's function line for line.  Its window never
+narrows (the root's window at every level) and it never cuts, so it is
+plain minimax; a side with no move gets ``alpha``; among equal scores the
+first child wins.  ``search`` computes exactly the same result with
+alpha-beta pruning (principal variation search): the best child of the
+previous search of a node is tried first, the others only have to be
+shown no better, and the root breaks ties by move order as the original
+does.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
-from .board import Move
+from .clock import Check
 from .tree import Node
 
-LOSS = -100000  # the original's alpha: a side that cannot move
-WIN = 100000
 _INF = 1 << 40  # wider than any score
 
-Result = tuple[int, Move]
-Search = Callable[..., Result]
-
-
-class OutOfTime(Exception):
-    """Raised inside a search when its deadline check says stop."""
+Result = tuple[Any, Any]  # (score, move); the score is None for the first legal move
+RootSearch = Callable[[Node, int, "Check | None"], Result]
 
 
 def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
@@ -44,14 +41,14 @@ def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
             kept = [value]
             break
         kept.insert(0, value)
-    best = (alpha, Move.NONE)
+    best: Result = (alpha, node.no_move)
     for value in kept:  # maximumBy keeps the last of equal maxima
         if value[0] >= best[0]:
             best = value
     return best
 
 
-def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[], None] | None) -> int:
+def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Check | None) -> int:
     """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha, beta).
 
     Principal variation search: the first child (last time's best) gets the
@@ -64,7 +61,7 @@ def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Callable[[]
         check()
     kids = node.children
     if not kids:
-        return LOSS
+        return node.lost
     lead = node.lead
     best = -_INF
     for i in _order(len(kids), lead):
@@ -90,8 +87,8 @@ def _order(n: int, lead: int) -> tuple[int, ...]:
     return (lead, *range(lead), *range(lead + 1, n))
 
 
-def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> Result:
-    """The same ``(score, move)`` as ``negamax(node, LOSS, WIN, depth)``, with pruning.
+def search(node: Node, depth: int, check: Check | None = None) -> Result:
+    """The same ``(score, move)`` as ``negamax`` with the widest window, with pruning.
 
     ``check`` is called at every interior node; it raises (``OutOfTime``)
     to abandon the search.  Abandoning leaves the tree as valid as before:
@@ -103,8 +100,9 @@ def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> R
         check()
     kids = node.children
     if not kids:
-        return LOSS, Move.NONE
-    best_value, best = -_INF, None
+        return node.lost, node.no_move
+    best_value: int = -_INF
+    best: Node | None = None
     for i in _order(len(kids), node.lead):
         kid = kids[i]
         if best is None:
@@ -118,16 +116,17 @@ def search(node: Node, depth: int, check: Callable[[], None] | None = None) -> R
             if value > floor:
                 best_value, best = value, kid
                 node.lead = i
+    assert best is not None
     return best_value, best.move
 
 
-def first_move(tree: Node) -> Move:
-    """The first legal move (the head of ``bestScores``), ``NONE`` if there is none."""
+def first_move(tree: Node) -> Any:
+    """The first legal move (the head of ``bestScores``), the node's ``no_move`` if there is none."""
     kids = tree.children
-    return kids[0].move if kids else Move.NONE
+    return kids[0].move if kids else tree.no_move
 
 
-def best_scores(tree: Node, check: Callable[[], None] | None = None, engine: Search = search) -> Iterator[Result]:
+def best_scores(tree: Node, check: Check | None = None, engine: RootSearch = search) -> Iterator[Result]:
     """The original's ``bestScores``: the first legal move, then the results at depths 2, 4, 6, ...
 
     The first item's score is None (the original's is ``undefined``).  The
@@ -135,13 +134,13 @@ def best_scores(tree: Node, check: Callable[[], None] | None = None, engine: Sea
     can stop one (the generator then ends with ``OutOfTime``).
     ``engine=negamax_engine`` runs the literal port instead.
     """
-    yield None, first_move(tree)  # type: ignore[misc]
+    yield None, first_move(tree)
     depth = 2
     while True:
         yield engine(tree, depth, check)
         depth += 2
 
 
-def negamax_engine(tree: Node, depth: int, check: Callable[[], None] | None = None) -> Result:
-    """``negamax`` with the original's root window, in the shape of ``search``."""
-    return negamax(tree, LOSS, WIN, depth)
+def negamax_engine(tree: Node, depth: int, check: Check | None = None) -> Result:
+    """``negamax`` with the widest window (the original's root window), in the shape of ``search``."""
+    return negamax(tree, tree.lost, -tree.lost, depth)

@@ -11,7 +11,16 @@ from time import perf_counter
 from typing import Iterable, Iterator, TextIO
 
 from .games.tictactoe import Grid, Player, bestmove, empty, read_move, show
-from .minimax import Search, alphabeta, alphabeta_value, best_move, lazy_minimax, leaves, leaves_seen, minimax
+from .minimax import (
+    Search,
+    alphabeta,
+    alphabeta_value,
+    best_move,
+    lazy_minimax,
+    leaves,
+    leaves_seen,
+    minimax,
+)
 from .tree import inherit
 
 SEARCHES: tuple[tuple[str, Search], ...] = (

@@ -11,7 +11,7 @@ refers to any more is freed at once by reference counting.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, ClassVar, Iterator
 
 _UNSET: Any = object()
 
@@ -25,6 +25,10 @@ class Node:
     """
 
     __slots__ = ("move", "lead", "_score", "_children")
+
+    # read by the negamax searches (lazytron.search); a game's node classes set them
+    lost: ClassVar[Any] = None  # what having no move is worth to the side to move
+    no_move: ClassVar[Any] = None  # the move reported for a side without one
 
     def __init__(self, move: Any) -> None:
         self.move = move

@@ -14,6 +14,7 @@ MAPS = ROOT / "maps"
 SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
 ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"))
 GOLDEN = ROOT / "tests" / "golden"
+BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
 
 
 def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:

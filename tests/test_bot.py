@@ -4,9 +4,9 @@ import re
 
 from conftest import lazytron
 
+from lazytron.arena.rules import advance
 from lazytron.board import Move, parse_board
 from lazytron.bot import Bot, enemy_move, fallback_move
-from lazytron.rules import advance
 
 START = parse_board("6 5\n######\n#1   #\n#    #\n#   2#\n######\n")
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from ..board import CARDINALS, Board, BoardError, Move, board_from_rows, grid_mask, neighbours, parse_size
+from ..board import (
+    CARDINALS,
+    Board,
+    BoardError,
+    Move,
+    board_from_rows,
+    grid_mask,
+    neighbours,
+    parse_size,
+)
 from ..territory import reach
 
 

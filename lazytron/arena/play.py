@@ -1,0 +1,120 @@
+"""The ``play`` command: one refereed game, drawn as it goes in a terminal, plain lines otherwise.
+
+Whatever the output, its last line is the result in the official engine's
+words.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from contextlib import closing
+from typing import Iterable, Iterator, TextIO
+
+from ..board import Board, BoardError, load_board
+from ..term.render import CLEAR, RESET, Frame, banner, draw
+from .processes import BotError, split_command
+from .records import write_record
+from .referee import Game, Limits, Turn, referee
+from .rules import Outcome
+
+
+def _fail(err: TextIO, message: str, status: int = 1) -> int:
+    print(f"lazytron play: {message}", file=err)
+    return status
+
+
+def fault_lines(turn: Turn) -> list[str]:
+    """Why a player gave no move on its last turn, one line each."""
+    return [f"player {p}: {fault}" for p, fault in enumerate(turn.faults, 1) if fault]
+
+
+def plain(turns: Iterable[Turn], out: TextIO) -> Iterator[Turn]:
+    """One line per turn: ``turn N: A B`` with each player's move letter ('-' for none)."""
+    for turn in turns:
+        one, two = turn.moves
+        out.write(f"turn {turn.number}: {one.letter} {two.letter}\n")
+        out.flush()  # a script reading the lines sees each turn as it is played
+        yield turn
+
+
+def animated(turns: Iterable[Turn], start: Board, names: tuple[str, str], fps: float, out: TextIO) -> Iterator[Turn]:
+    """Redraw the board in place after every turn, at most ``fps`` turns a second (0: no limit)."""
+    colour = "NO_COLOR" not in os.environ
+    trails = (0, 0)
+    out.write(CLEAR)
+
+    def show(board: Board, number: int, status: str) -> None:
+        lines = [banner(names, colour), f"turn {number}  {status}", *draw(Frame(board, trails, number), colour)]
+        out.write("\x1b[H" + "".join(line + "\x1b[K\n" for line in lines) + "\x1b[J")
+        out.flush()
+
+    show(start, 0, "")
+    shown = time.monotonic()
+    for turn in turns:
+        one, two = turn.moves
+        board = turn.after if isinstance(turn.after, Board) else turn.board
+        if isinstance(turn.after, Board):
+            trails = (trails[0] | 1 << turn.board.me, trails[1] | 1 << turn.board.enemy)
+        if fps > 0:
+            time.sleep(max(0.0, shown + 1 / fps - time.monotonic()))
+        show(board, turn.number, f"1: {one.letter}  2: {two.letter}")
+        shown = time.monotonic()
+        yield turn
+
+
+def run(
+    map_path: str,
+    commands: tuple[str, str],
+    *,
+    record_path: str | None = None,
+    limits: Limits = Limits(),
+    fps: float = 20.0,
+    quiet: bool = False,
+    rules: str = "simultaneous",
+    log_path: str = "lazytron-play.log",
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
+    """The ``play`` command; returns the exit status (0 once a game has been played)."""
+    try:
+        board = load_board(map_path)
+    except BoardError as e:
+        return _fail(err, str(e))
+    try:
+        for command in commands:
+            split_command(command)
+    except BotError as e:
+        return _fail(err, str(e), 2)
+    if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
+        return _fail(err, f"{record_path}: no such directory")
+    try:
+        log = open(log_path, "wb")
+    except OSError as e:
+        return _fail(err, f"{log_path}: {e.strerror}")
+    tty = out.isatty() and not quiet
+    history: list[Turn] = []
+    with log, closing(referee(board, commands, limits, rules, log)) as turns:
+        shown = turns if quiet else animated(turns, board, commands, fps, out) if tty else plain(turns, out)
+        try:
+            history.extend(shown)
+        except BotError as e:
+            return _fail(err, str(e))
+        finally:
+            if tty:
+                out.write(RESET)
+    last = history[-1]
+    assert isinstance(last.after, Outcome)
+    if not quiet:
+        for line in fault_lines(last):
+            out.write(line + "\n")
+        out.write(f"bots' stderr: {log_path}\n")
+    out.write(f"{last.after}\n")
+    out.flush()
+    if record_path is not None:
+        try:
+            write_record(record_path, Game(board, commands, tuple(history)).record())
+        except OSError as e:
+            return _fail(err, f"{record_path}: {e.strerror}")
+    return 0

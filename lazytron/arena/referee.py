@@ -1,0 +1,151 @@
+"""The referee: two bot programs play one game under the official rules.
+
+Each bot is a process started from a command line (split as a shell
+would, any language) in a session of its own, so that it and every
+process it starts form one process group, ended as a whole with the game.
+Each turn both bots get the board from their own side (itself ``1``) and
+answer at the same time.  Their pipes are never read or written blocking:
+
+* the board is written as the pipe takes it; a bot that does not read its
+  input crashes once its pipe is full and the time is up;
+* the output is one stream of characters of which only the digits 1-4
+  count: the first one is the turn's move; the digits after it are kept
+  (a bounded number) as the moves of the next turns, as Tron.jar reads
+  the pipe one character at a time and leaves the rest in it;
+* no digit in time, or a bot that has exited, crashes that turn.
+
+A bot's stderr goes straight to the log file it is given.
+"""
+
+from __future__ import annotations
+
+import select
+import subprocess
+from contextlib import closing
+from dataclasses import dataclass
+from itertools import count
+from time import monotonic
+from typing import BinaryIO, Generator, Sequence
+
+from ..board import Board, Move
+from .processes import STOP_GRACE, BotProcess, end_groups
+from .records import Record
+from .rules import RULES, Outcome
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Seconds a bot has to answer: the first turn, and every later one."""
+
+    first: float = 3.0
+    turn: float = 1.0
+
+    def of(self, turn: int) -> float:
+        """The time limit of turn ``turn`` (counted from 1)."""
+        return self.first if turn == 1 else self.turn
+
+
+def ask(bots: Sequence[BotProcess], boards: Sequence[Board], limit: float) -> list[Move | None]:
+    """Give each bot its board and wait at most ``limit`` seconds for both moves (None: no move)."""
+    deadline = monotonic() + limit
+    for bot, board in zip(bots, boards):
+        bot.offer(str(board))
+    moves: list[Move | None] = [None] * len(bots)
+    while True:
+        moves = [move or bot.take() for move, bot in zip(moves, bots)]
+        waiting = [bot for move, bot in zip(moves, bots) if move is None and not bot.dead]
+        left = deadline - monotonic()
+        if not waiting or left <= 0:
+            return moves
+        poll = select.poll()
+        actions = {}
+        for bot in waiting:
+            poll.register(bot.stdout, select.POLLIN)
+            actions[bot.stdout] = bot.read
+            if bot.outbox:
+                poll.register(bot.stdin, select.POLLOUT)
+                actions[bot.stdin] = bot.write
+        for fd, _ in poll.poll(max(1, int(left * 1000) + 1)):
+            actions[fd]()
+
+
+def stop(bots: Sequence[BotProcess], grace: float = STOP_GRACE) -> None:
+    """End the bots and every process they started: close their input, SIGTERM, then SIGKILL their groups; reap."""
+    end_groups([bot.proc for bot in bots], grace)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: the position before it, both moves (NONE: none given), what came of it, and why a move is missing."""
+
+    number: int
+    board: Board
+    moves: tuple[Move, Move]
+    after: Board | Outcome
+    faults: tuple[str | None, str | None]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A finished game."""
+
+    board: Board
+    names: tuple[str, str]
+    turns: tuple[Turn, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        after = self.turns[-1].after
+        assert isinstance(after, Outcome)
+        return after
+
+    def record(self) -> Record:
+        """The game in the contest's summary format (a turn with a missing move is left out, as in the contest's forfeits)."""
+        moves = tuple(t.moves for t in self.turns if all(t.moves))
+        return Record(self.board, self.names, moves, self.outcome.code)
+
+
+def referee(
+    board: Board,
+    commands: tuple[str, str],
+    limits: Limits = Limits(),
+    rules: str = "simultaneous",
+    log: BinaryIO | int = subprocess.DEVNULL,
+) -> Generator[Turn, None, None]:
+    """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
+
+    Raises BotError (before the first turn) if a bot cannot be started.
+    """
+    advance = RULES[rules]
+    bots: list[BotProcess] = []
+    try:
+        for player, command in enumerate(commands, 1):
+            if not isinstance(log, int):
+                log.write(f"# player {player}: {command}\n".encode())
+                log.flush()
+            bots.append(BotProcess(command, log))
+        for number in count(1):
+            limit = limits.of(number)
+            one, two = ask(bots, (board, board.swapped()), limit)
+            faults = (None if one else bots[0].fault(limit), None if two else bots[1].fault(limit))
+            moves = (one or Move.NONE, two or Move.NONE)
+            after = advance(board, *moves, number)
+            yield Turn(number, board, moves, after, faults)
+            if isinstance(after, Outcome):
+                return
+            board = after
+    finally:
+        stop(bots)
+
+
+def play_game(
+    board: Board,
+    commands: tuple[str, str],
+    limits: Limits = Limits(),
+    rules: str = "simultaneous",
+    log: BinaryIO | int = subprocess.DEVNULL,
+    names: tuple[str, str] | None = None,
+) -> Game:
+    """Play a whole game between two commands."""
+    with closing(referee(board, commands, limits, rules, log)) as turns:
+        return Game(board, names or commands, tuple(turns))

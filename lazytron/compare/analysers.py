@@ -1,0 +1,415 @@
+"""``lazytron compare --analyser``: another analyser's answers against lazytron's, position by position.
+
+The positions come from files of maps (one or more each) or game records
+(every position of the game, from both players' sides).  The other
+analyser is one process for all of them: its command line with the depth
+as the last argument, every position on its stdin.  Its output is read as
+it comes, so a slow analyser shows progress, and checked against the
+reference analyser's format; a command that cannot start, crashes, prints
+something else or goes quiet for too long is an input error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import closing
+from dataclasses import dataclass
+from typing import IO, Generator, Iterator, Sequence, TextIO
+
+from ..analyse import analysis
+from ..arena.processes import end_groups
+from ..arena.records import RecordError, parse_record
+from ..arena.rules import play_out
+from ..board import Board, BoardError, read_boards
+from ..term.progress import Bar
+from ..term.render import columns, side_by_side
+from .common import InputError, command_words
+
+MOVE_NAMES = ("North", "East", "South", "West", "None")
+SHOWN = 5  # differences drawn in full
+CHUNK = 65536
+LONGEST_LINE = 65536  # a line longer than this is not an answer
+_SCORE = re.compile(r"-?[0-9]+")
+
+
+class AnalyserError(InputError):
+    """The other analyser misbehaved; the message names it."""
+
+
+class Silent(InputError):
+    """The other analyser printed nothing for too long."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A position to compare, and where it comes from."""
+
+    board: Board
+    label: str
+
+
+# -- positions ----------------------------------------------------------------
+
+
+def _text(path: str) -> str:
+    """A file's text ('-': stdin); InputError if it cannot be read or is not text."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+        text = data.decode("utf-8")
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        text = "\0"
+    if "\0" in text:
+        raise InputError(f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record")
+    return text.removeprefix("\ufeff")
+
+
+def game_positions(path: str, text: str) -> tuple[list[Sample], str | None]:
+    """Every position of a recorded game, both players' sides, and a warning if the record is cut off."""
+    warning = None
+    try:
+        record = parse_record(text)
+    except RecordError as e:
+        if e.partial is None:
+            raise InputError(f"{path}: {e}") from None
+        record, warning = e.partial, f"{path}: {e}: comparing the positions it holds"
+    boards = [b for b in play_out(record.board, record.moves) if isinstance(b, Board)]
+    positions = [
+        Sample(side, f"{path}, turn {turn}, player {player}'s side")
+        for turn, board in enumerate(boards)
+        for player, side in ((1, board), (2, board.swapped()))
+    ]
+    return positions, warning
+
+
+def map_positions(path: str, text: str) -> list[Sample]:
+    """Every map in a file of maps; InputError at the first malformed one."""
+    boards = []
+    for item in read_boards(text.splitlines(keepends=True)):
+        if isinstance(item, BoardError):
+            raise InputError(f"{path}: {item}")
+        boards.append(item)
+    if len(boards) == 1:
+        return [Sample(boards[0], path)]
+    return [Sample(board, f"{path}, map {n}") for n, board in enumerate(boards, 1)]
+
+
+def load_positions(paths: Sequence[str], err: TextIO) -> list[Sample]:
+    """The positions of every file, in order (warnings for cut-off records go to ``err``)."""
+    positions = []
+    for path in paths:
+        text = _text(path)
+        name = "<stdin>" if path == "-" else path
+        if text.lstrip().startswith("+OK|"):
+            found, warning = game_positions(name, text)
+            if warning:
+                print(f"lazytron compare: warning: {warning}", file=err)
+        else:
+            found = map_positions(name, text)
+        if not found:
+            raise InputError(f"{name}: no positions in it")
+        positions += found
+    return positions
+
+
+# -- answers ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One position's answer: the first legal move, then (score, move) for depths 2, 4, ..."""
+
+    first: str
+    depths: tuple[tuple[int, str], ...]
+
+    def lines(self) -> list[str]:
+        """The answer in the analyser's format."""
+        deeper = [f"{d} {score} {move}" for d, (score, move) in zip(range(2, 2 * len(self.depths) + 1, 2), self.depths)]
+        return [f"first {self.first}", *deeper, "end"]
+
+
+class Malformed(ValueError):
+    """Output that does not follow the analyser's format."""
+
+
+def _next(lines: Iterator[str], want: str) -> list[str]:
+    line = next(lines, None)
+    if line is None:
+        raise Malformed(f"the output ends where '{want}' was due")
+    return line.split()
+
+
+def _bad(want: str, words: list[str]) -> Malformed:
+    got = " ".join(words)
+    return Malformed(f"expected '{want}', got {got[:60]!r}")
+
+
+def _move(word: str, want: str, words: list[str]) -> str:
+    if word not in MOVE_NAMES:
+        raise _bad(want, words)
+    return word
+
+
+def read_answer(lines: Iterator[str], depth: int) -> Answer | None:
+    """The next answer from non-blank lines; None if the output ends before it; Malformed if it is not one."""
+    line = next(lines, None)
+    if line is None:
+        return None
+    want = "first MOVE"
+    words = line.split()
+    if len(words) != 2 or words[0] != "first":
+        raise _bad(want, words)
+    first = _move(words[1], want, words)
+    depths = []
+    for d in range(2, depth + 1, 2):
+        want = f"{d} SCORE MOVE"
+        words = _next(lines, want)
+        if len(words) != 3 or words[0] != str(d) or not _SCORE.fullmatch(words[1]):
+            raise _bad(want, words)
+        depths.append((int(words[1]), _move(words[2], want, words)))
+    words = _next(lines, "end")
+    if words != ["end"]:
+        raise _bad("end", words)
+    return Answer(first, tuple(depths))
+
+
+def our_answer(board: Board, depth: int) -> Answer:
+    """lazytron's analysis of a position."""
+    answer = read_answer(iter(analysis(board, depth)), depth)
+    assert answer is not None
+    return answer
+
+
+# -- the other analyser -------------------------------------------------------
+
+
+def _last_line(err: IO[bytes]) -> str:
+    """The last non-blank line the process wrote on stderr, shortened, or ''."""
+    err.seek(0)
+    lines = [line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    return f": {lines[-1][:160]}" if lines else ""
+
+
+def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
+    """Write ``data`` to the process (then close its stdin) while yielding its output lines as they come.
+
+    InputError once it has printed nothing for ``timeout`` seconds of waiting
+    (time spent by the consumer between lines does not count).
+    """
+    assert proc.stdin is not None and proc.stdout is not None
+    out, into = proc.stdout.fileno(), proc.stdin.fileno()
+    os.set_blocking(out, False)
+    os.set_blocking(into, False)
+    writing = True
+    partial = b""
+    silent = 0.0
+    while True:
+        if writing and not data:
+            proc.stdin.close()
+            writing = False
+        poll = select.poll()
+        poll.register(out, select.POLLIN)
+        if writing:
+            poll.register(into, select.POLLOUT)
+        started = time.monotonic()
+        events = poll.poll(max(1, int((timeout - silent) * 1000)))
+        silent += time.monotonic() - started
+        for fd, _ in events:
+            if fd == into:
+                try:
+                    data = data[os.write(into, data[:CHUNK]):]
+                except BlockingIOError:
+                    pass
+                except OSError:  # it stopped reading: what it prints still counts
+                    data = b""
+                continue
+            try:
+                chunk = os.read(out, CHUNK)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                if partial:
+                    yield partial.decode("utf-8", "replace")
+                return
+            silent = 0.0
+            partial += chunk
+            *lines, partial = partial.split(b"\n")
+            if len(partial) > LONGEST_LINE:
+                lines, partial = [*lines, partial[:200]], b""
+            for line in lines:
+                yield line.decode("utf-8", "replace").rstrip("\r")
+        if silent >= timeout:
+            raise Silent(f"no output for {timeout:g} s (--timeout S allows more)")
+
+
+def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, None, None]:
+    """Run ``words`` with ``text`` on its stdin; its output lines as they come; it is ended when closed.
+
+    InputError if it cannot start, goes quiet for ``timeout`` seconds, or exits with a failure.
+    """
+    with tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(
+                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, start_new_session=True, bufsize=0
+            )
+        except OSError as e:
+            raise InputError(f"cannot start it: {e.strerror or e}") from None
+        try:
+            yield from _pump(proc, text.encode(), timeout)
+            try:
+                status = proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                raise InputError(f"closed its output but did not exit within {timeout:g} s") from None
+            if status < 0:
+                raise InputError(f"killed by signal {-status}{_last_line(err)}")
+            if status > 0:
+                raise InputError(f"exited with status {status}{_last_line(err)}")
+        finally:
+            end_groups([proc])
+
+
+# -- comparing ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One position, lazytron's answer and the other analyser's."""
+
+    position: Sample
+    ours: Answer
+    theirs: Answer
+
+    @property
+    def agrees(self) -> bool:
+        return self.ours == self.theirs
+
+    def rows(self) -> list[bool]:
+        """For each line of the answer (first, depth 2, 4, ...): whether the two agree on it."""
+        pairs = [(self.ours.first, self.theirs.first), *zip(self.ours.depths, self.theirs.depths)]
+        return [a == b for a, b in pairs]
+
+
+def analyser_words(command: str, depth: int) -> list[str]:
+    """The analyser's command line with the depth as its last argument."""
+    return [*command_words("--analyser", command), str(depth)]
+
+
+def compare(
+    positions: Sequence[Sample], command: str, depth: int, timeout: float, bar: Bar | None = None
+) -> Iterator[Comparison]:
+    """Each position's comparison, as the other analyser answers; InputError if it misbehaves."""
+    words = analyser_words(command, depth)
+    text = "".join(str(p.board) for p in positions)
+    answered = 0
+
+    def fail(message: str) -> AnalyserError:
+        after = f", after {answered} of {len(positions)} answers" if answered else ""
+        return AnalyserError(f"analyser {command!r}{after}: {message}")
+
+    try:
+        with closing(output_lines(words, text, timeout)) as output:
+            lines = (line for line in output if line.strip())
+            for position in positions:
+                ours = our_answer(position.board, depth)
+                try:
+                    theirs = read_answer(lines, depth)
+                except Malformed as e:
+                    raise fail(f"answer {answered + 1} ({position.label}): {e}") from None
+                if theirs is None:
+                    raise fail("its output ended")
+                yield Comparison(position, ours, theirs)
+                answered += 1
+                if bar:
+                    bar.advance()
+            try:
+                extra = next(lines, None)
+            except Silent:
+                raise fail(f"it did not exit at the end of its input within {timeout:g} s") from None
+            if extra is not None:
+                raise fail(f"output after the last answer: {extra.strip()[:60]!r}")
+    except AnalyserError:
+        raise
+    except InputError as e:
+        raise fail(str(e)) from None
+
+
+# -- the report ---------------------------------------------------------------
+
+
+def difference(comparison: Comparison) -> list[str]:
+    """The board, and both answers side by side with '*' on the lines that differ."""
+    marks = ["*" if not same else "" for same in comparison.rows()]
+    return side_by_side([
+        str(comparison.position.board).splitlines(),
+        ["", *marks],
+        ["lazytron", *comparison.ours.lines()],
+        ["analyser", *comparison.theirs.lines()],
+    ])
+
+
+def _rows_names(depth: int) -> list[str]:
+    return ["first", *(f"depth {d}" for d in range(2, depth + 1, 2))]
+
+
+def format_report(comparisons: Sequence[Comparison], command: str, depth: int, shown: int = SHOWN) -> str:
+    """Counts per line of the answer, the first differences drawn, and the verdict last."""
+    total = len(comparisons)
+    differing = [c for c in comparisons if not c.agrees]
+    names = _rows_names(depth)
+    counts = [sum(c.rows()[i] for c in comparisons) for i in range(len(names))]
+    table = columns([[name, f"{agree} agree", f"{total - agree} differ"] for name, agree in zip(names, counts)], {1, 2})
+    noun = "position" if total == 1 else "positions"
+    lines = [f"{total} {noun} analysed to depth {depth} by lazytron and by {command!r}:", *table]
+    for n, c in enumerate(differing[:shown], 1):
+        lines += ["", f"difference {n} of {len(differing)}: {c.position.label}", *difference(c)]
+    if len(differing) > shown:
+        lines += ["", f"({len(differing) - shown} more differences not shown)"]
+    lines += ["", _verdict(len(differing), total)]
+    return "\n".join(lines) + "\n"
+
+
+def _verdict(differing: int, total: int) -> str:
+    if total == 1:
+        return "the position differs" if differing else "the position agrees"
+    return f"{differing} of {total} positions differ" if differing else f"all {total} positions agree"
+
+
+def run(
+    command: str,
+    files: Sequence[str],
+    *,
+    depth: int,
+    timeout: float,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
+    """The analyser mode of ``compare``: 0 if every position agrees, 1 if any differs, 2 for bad input."""
+    bar = None
+    problem = None
+    try:
+        positions = load_positions(files, err)
+        analyser_words(command, depth)
+        bar = Bar(len(positions), "positions", err, delay=1.0)
+        comparisons = list(compare(positions, command, depth, timeout, bar))
+    except InputError as e:
+        problem = str(e)
+    finally:
+        if bar:
+            bar.end(erase=True)
+    if problem is not None:
+        print(f"lazytron compare: {problem}", file=err)
+        return 2
+    out.write(format_report(comparisons, command, depth))
+    out.flush()
+    return 0 if all(c.agrees for c in comparisons) else 1

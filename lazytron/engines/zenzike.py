@@ -1,0 +1,112 @@
+"""The zenzike engine: the original's ``scoreTree`` on the lazy tree, two levels per turn.
+
+Even levels are :class:`Position` nodes, full positions scored from player
+1's side.  Odd levels are :class:`Reply` nodes: my move ``m`` is legal and
+the enemy has yet to answer; they are never scored.  Both players move at
+once, so the enemy's answers are computed from the same walls as mine and
+do not depend on my move; both may land on the same cell, and the tree
+goes on from there.  Once the enemy cannot reach me, its score is bounded
+(``bound``): it then stays where it is and "moves" ``NONE`` while the bound
+is positive.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..board import CARDINALS, Board, Move
+from ..territory import reach, score
+from ..tree import Node
+
+LOSS = -100000  # the original's alpha: a side that cannot move
+WIN = 100000
+
+
+def _legal(free: int, cell: int, stride: int) -> Iterator[tuple[Move, int]]:
+    """(move, target cell) for every cardinal move from ``cell`` into ``free``."""
+    for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1)):
+        if target >= 0 and free >> target & 1:
+            yield move, target
+
+
+class Position(Node):
+    """Both players have moved: walls ``free`` (heads not walls), me, enemy, the enemy's bound.
+
+    ``move`` is the enemy's move that led here (``NONE`` at the root).
+    """
+
+    __slots__ = ("free", "me", "enemy", "bound", "stride", "next_bound")
+
+    # the game interface (lazytron.game): player 1 moves here, and loses when it cannot
+    maximising, outcome, top, bottom = True, LOSS, WIN, LOSS
+    lost, no_move = LOSS, Move.NONE  # for the negamax searches
+
+    def __init__(self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int) -> None:
+        super().__init__(move)
+        self.free = free
+        self.me = me
+        self.enemy = enemy
+        self.bound = bound
+        self.stride = stride
+
+    def evaluate(self) -> int:
+        value, self.next_bound = score(self.free, self.me, self.enemy, self.bound, self.stride)
+        return value
+
+    def expand(self) -> Iterator[Reply]:
+        self.score  # sets next_bound
+        stride, bound = self.stride, self.bound
+        after = self.free & ~((1 << self.me) | (1 << self.enemy))
+        if bound is None:
+            answers = tuple(_legal(after, self.enemy, stride))
+        else:
+            answers = ((Move.NONE, self.enemy),) if bound > 0 else ()
+        for move, target in _legal(after, self.me, stride):
+            yield Reply(move, after, target, answers, self.next_bound, stride)
+
+
+class Reply(Node):
+    """My move ``move`` is made; children are the enemy's answers to it."""
+
+    __slots__ = ("free", "me", "answers", "bound", "stride")
+
+    # the game interface (lazytron.game): the enemy moves here, and loses when it cannot
+    maximising, outcome, top, bottom = False, WIN, WIN, LOSS
+    lost, no_move = LOSS, Move.NONE  # for the negamax searches
+
+    def __init__(
+        self, move: Move, free: int, me: int, answers: tuple[tuple[Move, int], ...], bound: int | None, stride: int
+    ) -> None:
+        super().__init__(move)
+        self.free = free
+        self.me = me
+        self.answers = answers
+        self.bound = bound
+        self.stride = stride
+
+    def evaluate(self) -> int:
+        raise TypeError("odd levels of the Tron tree are never scored")
+
+    def expand(self) -> Iterator[Position]:
+        for move, enemy in self.answers:
+            yield Position(move, self.free, self.me, enemy, self.bound, self.stride)
+
+
+def init_tree(board: Board) -> Position:
+    """The original's ``initTree``: the root of a fresh tree for a board."""
+    return Position(Move.NONE, board.free, board.me, board.enemy, None, board.stride)
+
+
+def fits(root: Node, board: Board) -> bool:
+    """Whether a re-rooted tree's position agrees with the board.
+
+    Before separation everything must agree.  After it, the tree keeps the
+    enemy where it was cut off (as the original does) and knows nothing of
+    its later trail, so only my own region is compared.
+    """
+    if not isinstance(root, Position) or root.me != board.me:
+        return False
+    if root.bound is None:
+        return root.enemy == board.enemy and root.free == board.free
+    mine = 1 << board.me
+    return reach(root.free, mine, board.stride) == reach(board.free, mine, board.stride)

@@ -1,0 +1,80 @@
+"""The replay as one self-contained web page: the template in ``lazytron/html/`` with the game embedded as JSON.
+
+The page needs nothing but itself (no scripts, styles or fonts from
+elsewhere).  Bitboards travel as hexadecimal strings of the Python int
+(bit ``i`` is cell index ``i = y * (W + 1) + x``); heads as cell indices.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, TextIO
+
+from ..files import write_atomic
+from .model import Analysis, Analyst, Replay
+
+PLACEHOLDER = "/*GAME*/null"
+SCHEMA = 1
+
+
+def template() -> str:
+    """The page template shipped in the package."""
+    return resources.files("lazytron.replay").joinpath("html", "replay.html").read_text(encoding="utf-8")
+
+
+def _verdicts(analysis: Analysis) -> dict[str, Any]:
+    return {
+        "verdicts": [[str(v.move), v.score, v.depth] for v in (analysis.one, analysis.two)],
+        "counts": [*analysis.counts, analysis.ties],
+        "shade": [format(cells, "x") for cells in analysis.territory],
+    }
+
+
+def game_data(
+    replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
+) -> dict[str, Any]:
+    """The game as the page reads it (analysing every position if ``analysis_of`` is given)."""
+    board = replay.positions[0]
+    data: dict[str, Any] = {
+        "schema": SCHEMA,
+        "width": board.width,
+        "height": board.height,
+        "names": list(replay.names),
+        "walls": format(board.walls, "x"),
+        "heads": [[b.me, b.enemy] for b in replay.positions],
+        "moves": [one.letter + two.letter for one, two in replay.moves],
+        "result": replay.result,
+        "problem": replay.problem,
+        "crashes": list(replay.crashes),
+        "start": start,
+        "analysis": None,
+    }
+    if analysis_of is not None:
+        analyses = []
+        for k in range(len(replay.positions)):
+            if progress is not None:
+                progress.write(f"\ranalysing turn {k}/{replay.last}")
+                progress.flush()
+            analyses.append(_verdicts(analysis_of(k)))
+        if progress is not None:
+            progress.write("\r\x1b[K")
+        data["analysis"] = analyses
+    return data
+
+
+def page(replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None) -> str:
+    """The whole page as a string."""
+    text = json.dumps(game_data(replay, analysis_of, start, progress), separators=(",", ":"))
+    # inside <script>: no '</script>' or '<!--' can appear once '<' is escaped
+    text = text.replace("<", "\\u003c")
+    html = template()
+    assert html.count(PLACEHOLDER) == 1, "the template must hold the game placeholder once"
+    return html.replace(PLACEHOLDER, text)
+
+
+def write_page(
+    path: str, replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
+) -> None:
+    """Write the page atomically (a temporary file beside it, renamed over it)."""
+    write_atomic(path, page(replay, analysis_of, start, progress))

@@ -1,0 +1,233 @@
+"""``lazytron replay --html``: one self-contained page, checked as text and played in a headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from conftest import lazytron
+from devtools import Browser, chromium_binary
+
+from lazytron.replay.model import Analyst, load_replay
+from lazytron.replay.webpage import PLACEHOLDER, page, template
+
+GAME = "u__jacob__randbot__1.tron"  # 27 turns, player 1 wins, the last turn a crash
+
+
+def embedded(html: str) -> dict:
+    """The game JSON the page carries."""
+    match = re.search(r"const GAME = (.*);\n", html)
+    assert match, "no game in the page"
+    return json.loads(match[1])
+
+
+@pytest.fixture(scope="module")
+def record(shared) -> Path:
+    return shared / "games" / "marlboro" / GAME
+
+
+@pytest.fixture(scope="module")
+def analysed_page(record, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("page") / "game.html"
+    proc = lazytron("replay", str(record), "--html", str(out), "--analyse", "--depth", "2")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    return out
+
+
+def test_the_template_ships_with_the_package():
+    assert template().count(PLACEHOLDER) == 1
+
+
+def test_page_is_self_contained(analysed_page):
+    html = analysed_page.read_text()
+    for pattern in (r"\bsrc\s*=", r"\bhref\s*=", r"<link", r"@import", r"url\(", r"https?:", r"<iframe"):
+        assert not re.search(pattern, html, re.I), pattern
+    assert html.count("<script") == 1 and "</html>" in html
+
+
+def test_page_embeds_the_game(record, analysed_page):
+    replay = load_replay(str(record))
+    game = embedded(analysed_page.read_text())
+    board = replay.positions[0]
+    assert (game["width"], game["height"], game["names"]) == (board.width, board.height, list(replay.names))
+    assert game["heads"] == [[b.me, b.enemy] for b in replay.positions]
+    assert int(game["walls"], 16) == board.walls
+    assert game["result"] == "Player One Wins!" and game["problem"] is None
+    analysis = Analyst(replay, depth=2)
+    for k in (0, 10, replay.last):
+        a = analysis(k)
+        assert game["analysis"][k]["verdicts"] == [[str(v.move), v.score, v.depth] for v in (a.one, a.two)]
+        assert [int(h, 16) for h in game["analysis"][k]["shade"]] == list(a.territory)
+
+
+def test_names_cannot_break_out_of_the_page(tmp_path):
+    path = tmp_path / "evil.tron"
+    path.write_text("+OK|3 3|   \n 1 \n 2 \n|</script><script>alert(1)</script>|<!--|NN|1|+OK\n")
+    html = page(load_replay(str(path)))
+    assert "</script><script>alert" not in html and "<!--" not in html.split("<script>", 1)[1]
+    assert embedded(html)["names"] == ["</script><script>alert(1)</script>", "<!--"]
+
+
+def test_unwritable_output_is_one_line(record, tmp_path):
+    out = tmp_path / "missing" / "game.html"
+    proc = lazytron("replay", str(record), "--html", str(out))
+    assert proc.returncode == 1 and proc.stderr == f"lazytron replay: {record}: cannot write {out}: No such file or directory\n"
+
+
+# -- in a real browser --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    binary = chromium_binary()
+    if binary is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    profile = tmp_path_factory.mktemp("chromium") / "profile"
+    profile.mkdir()
+    b = Browser(binary, profile)
+    yield b
+    b.close()
+
+
+def rgb(colour: str) -> list[int]:
+    return [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+
+
+class Page:
+    """The replay page open in the browser."""
+
+    def __init__(self, browser: Browser, path: Path, hash: str = "") -> None:
+        self.browser = browser
+        self.mark = len(browser.events)
+        browser.open(path.as_uri() + hash)
+        self.game = browser.js("GAME")
+        self.colours = browser.js("COLOURS")
+        self.cell = browser.js("document.getElementById('board').width") // self.game["width"]
+
+    def js(self, expression: str):
+        return self.browser.js(expression)
+
+    def click(self, button: str) -> None:
+        self.js(f"document.getElementById({button!r}).click()")
+
+    def turn(self) -> int:
+        return int(self.js("document.body.dataset.turn"))
+
+    def text(self, element: str) -> str:
+        return self.js(f"document.getElementById({element!r}).textContent")
+
+    def image(self) -> str:
+        return self.js("document.getElementById('board').toDataURL()")
+
+    def pixel(self, index: int) -> list[int]:
+        """The colour near the top left corner of a cell (away from its label), read from a copy of the board."""
+        y, x = divmod(index, self.game["width"] + 1)
+        expression = f"""(() => {{
+            const board = document.getElementById('board'), copy = document.createElement('canvas');
+            copy.width = board.width; copy.height = board.height;
+            const ctx = copy.getContext('2d', {{willReadFrequently: true}});
+            ctx.drawImage(board, 0, 0);
+            return Array.from(ctx.getImageData({x * self.cell + 1}, {y * self.cell + 1}, 1, 1).data.slice(0, 3));
+        }})()"""
+        return self.js(expression)
+
+    def problems(self) -> list[str]:
+        return self.browser.problems(self.mark)
+
+    def requests(self) -> list[str]:
+        return self.browser.requests(self.mark)
+
+
+def test_page_loads_without_errors_and_stepping_changes_the_board(browser, analysed_page, record):
+    replay = load_replay(str(record))
+    p = Page(browser, analysed_page)
+    heads, colours = p.game["heads"], p.colours
+    assert p.turn() == 0 and p.text("status") == f"turn 0 / {replay.last}"
+    assert p.text("name1") == "1 jacob" and p.text("name2") == "2 randbot"
+    assert p.js("document.getElementById('board').width") == replay.positions[0].width * p.cell  # drawn to scale
+    assert p.pixel(heads[0][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][1]) == rgb(colours["head"][1])
+    start = p.image()
+
+    p.click("forward")
+    assert p.turn() == 1 and p.image() != start
+    assert p.pixel(heads[1][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][0]) == rgb(colours["trail"][0])
+    assert p.pixel(heads[0][1]) == rgb(colours["trail"][1])
+
+    p.click("back")
+    assert p.turn() == 0 and p.image() == start
+
+    p.js("const s = document.getElementById('slider'); s.value = '12'; s.dispatchEvent(new Event('input'))")
+    assert p.turn() == 12 and p.text("status") == f"turn 12 / {replay.last}" and p.text("result") == ""
+    p.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
+    assert p.turn() == 13
+
+    p.click("last")
+    assert p.turn() == replay.last and p.text("result") == "Player One Wins!"
+    assert [p.pixel(i) for i in replay.crashes] == [rgb(colours["crash"])] * len(replay.crashes) != []
+
+    assert p.problems() == []
+    assert p.requests() == [analysed_page.as_uri()]  # nothing loaded from elsewhere
+
+
+def test_play_runs_to_the_end(browser, analysed_page):
+    p = Page(browser, analysed_page, "#turn=20")
+    assert p.turn() == 20
+    p.js("document.getElementById('speed').value = '8'")
+    p.click("play")
+    deadline = time.monotonic() + 30
+    while p.turn() < p.game["heads"].__len__() - 1:
+        assert time.monotonic() < deadline, "the page did not play on"
+        time.sleep(0.05)
+    assert "play" in p.text("play") and p.problems() == []
+
+
+def test_analysis_is_shown_and_shaded(browser, analysed_page, record):
+    replay = load_replay(str(record))
+    analysis = Analyst(replay, depth=2)
+    p = Page(browser, analysed_page, "#turn=5")
+    a = analysis(5)
+    assert not p.js("document.getElementById('analysis').hidden")
+    assert p.text("a-move1") == str(a.one.move) and p.text("a-move2") == str(a.two.move)
+    assert p.text("a-score1") == str(a.one.score) and p.text("a-depth2") == "2"
+    assert p.text("a-cells1") == f"{a.counts[0]} cells" and p.text("a-cells2") == f"{a.counts[1]} cells"
+    mine = (a.territory[0] & -a.territory[0]).bit_length() - 1  # one cell player 1 reaches first
+    theirs = (a.territory[1] & -a.territory[1]).bit_length() - 1
+    assert p.pixel(mine) == rgb(p.colours["shade"][0]) and p.pixel(theirs) == rgb(p.colours["shade"][1])
+    p.click("shade")  # shading off
+    assert p.pixel(mine) == rgb(p.colours["free"]) == p.pixel(theirs)
+    assert p.problems() == []
+
+
+def test_plain_page_of_a_cut_off_record(browser, shared, tmp_path):
+    record = shared / "games" / "marlboro" / "trix__randbot__jacob__1.tron"
+    out = tmp_path / "cut.html"
+    proc = lazytron("replay", str(record), "--html", str(out))
+    assert proc.returncode == 1 and "cut off after 8 turns" in proc.stderr and out.is_file()
+    p = Page(browser, out)
+    assert p.text("problem") == "This record is broken: cut off after 8 turns (no end marker)."
+    assert p.js("document.getElementById('analysis').hidden")
+    p.click("last")
+    assert p.turn() == 8 and p.text("result") == "no result"
+    assert p.problems() == []
+
+
+def test_hostile_names_show_as_text(browser, tmp_path):
+    path = tmp_path / "evil.tron"
+    path.write_text("+OK|3 3|   \n 1 \n 2 \n|<b>bold</b>|</script>|NN|1|+OK\n")
+    out = tmp_path / "evil.html"
+    assert lazytron("replay", str(path), "--html", str(out)).returncode == 0
+    p = Page(browser, out)
+    assert p.text("name1") == "1 <b>bold</b>" and p.text("name2") == "2 </script>"
+    assert p.problems() == []
+
+
+def test_the_error_catcher_catches(browser, tmp_path):
+    """The check above can fail: a page that logs an error and throws is caught."""
+    bad = tmp_path / "bad.html"
+    bad.write_text("<!doctype html><script>console.error('boom'); undefinedFunction();</script>")
+    mark = len(browser.events)
+    browser.open(bad.as_uri())
+    assert len(browser.problems(mark)) == 2
