@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, TypeAlias
+
+Bitboard: TypeAlias = int
+"""A set of cells: bit ``y * (W + 1) + x`` is cell (y, x)."""
+
+Cell: TypeAlias = int
+"""A cell's index, ``y * (W + 1) + x``."""
 
 
 class BoardError(ValueError):
@@ -41,7 +47,11 @@ class Move(IntEnum):
         return self.name[0] if self else "-"
 
     def delta(self, stride: int) -> int:
-        """The change of cell index this move makes on a grid of that stride."""
+        """The change of cell index this move makes on a grid of that stride.
+
+        >>> [m.delta(16) for m in CARDINALS]
+        [-16, 1, 16, -1]
+        """
         return (0, -stride, 1, stride, -1)[self]
 
 
@@ -50,20 +60,33 @@ MOVE_LETTERS = {m.letter: m for m in CARDINALS}
 
 
 @lru_cache(maxsize=64)
-def grid_mask(width: int, height: int) -> int:
-    """The bitboard of every cell inside a ``width`` x ``height`` grid."""
+def grid_mask(width: int, height: int) -> Bitboard:
+    """The bitboard of every cell inside a ``width`` x ``height`` grid.
+
+    >>> bin(grid_mask(3, 2))  # two rows of three, each followed by the guard column
+    '0b1110111'
+    """
     row = (1 << width) - 1
     stride = width + 1
     return sum(row << (y * stride) for y in range(height))
 
 
-def neighbours(cells: int, stride: int) -> int:
-    """Cells one step from ``cells`` (unmasked: may include guard bits)."""
+def neighbours(cells: Bitboard, stride: int) -> Bitboard:
+    """Cells one step from ``cells`` (unmasked: may include guard bits).
+
+    >>> around = neighbours(1 << 5, 4)  # cell (1, 1) of a 3-wide grid (stride 4)
+    >>> [i for i in range(16) if around >> i & 1]  # (0, 1), (1, 0), (1, 2), (2, 1)
+    [1, 4, 6, 9]
+    """
     return (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)
 
 
-def step(free: int, cell: int, move: Move, stride: int) -> int | None:
-    """The cell ``move`` leads to from ``cell`` if it is free, else None."""
+def step(free: Bitboard, cell: Cell, move: Move, stride: int) -> Cell | None:
+    """The cell ``move`` leads to from ``cell`` if it is free, else None.
+
+    >>> step(grid_mask(3, 2), 1, Move.SOUTH, 4), step(grid_mask(3, 2), 1, Move.NORTH, 4)
+    (5, None)
+    """
     target = cell + move.delta(stride)
     if target >= 0 and free >> target & 1:
         return target
@@ -75,25 +98,34 @@ class Board(NamedTuple):
 
     width: int
     height: int
-    walls: int  # bitboard of the '#' cells
-    me: int  # cell index of '1'
-    enemy: int  # cell index of '2'
+    walls: Bitboard  # the '#' cells
+    me: Cell  # '1'
+    enemy: Cell  # '2'
 
     @property
     def stride(self) -> int:
         return self.width + 1
 
     @property
-    def free(self) -> int:
+    def free(self) -> Bitboard:
         """Cells in the grid that are not walls (both heads are free)."""
         return grid_mask(self.width, self.height) & ~self.walls
 
-    def index(self, y: int, x: int) -> int:
+    def cell(self, y: int, x: int) -> Cell:
+        """The cell index of row ``y``, column ``x``.
+
+        >>> Board(3, 2, 0, 0, 5).cell(1, 2)
+        6
+        """
         return y * self.stride + x
 
-    def point(self, index: int) -> tuple[int, int]:
-        """(y, x) of a cell index, the original's Point."""
-        return divmod(index, self.stride)
+    def point(self, cell: Cell) -> tuple[int, int]:
+        """(y, x) of a cell index, the original's Point.
+
+        >>> Board(3, 2, 0, 0, 5).point(6)
+        (1, 2)
+        """
+        return divmod(cell, self.stride)
 
     def rows(self) -> list[str]:
         cells = {self.me: "1", self.enemy: "2"}
@@ -114,7 +146,15 @@ class Board(NamedTuple):
 
 
 def parse_size(line: str) -> tuple[int, int]:
-    """The ``W H`` line of a map."""
+    """The ``W H`` line of a map.
+
+    >>> parse_size("15 16\\n")
+    (15, 16)
+    >>> parse_size("fifteen 15")
+    Traceback (most recent call last):
+    ...
+    lazytron.board.BoardError: expected 'W H', got 'fifteen 15'
+    """
     words = line.split()
     if len(words) != 2 or not all(w.isdigit() for w in words):
         raise BoardError(f"expected 'W H', got {line.strip()[:40]!r}")
@@ -149,7 +189,12 @@ def board_from_rows(width: int, height: int, rows: list[str]) -> Board:
 
 
 def parse_board(text: str) -> Board:
-    """Parse one map from a string."""
+    """Parse one map from a string.
+
+    >>> board = parse_board("3 2\\n1 #\\n  2\\n")
+    >>> board.me, board.enemy, board.point(board.enemy), str(board.swapped()).splitlines()
+    (0, 6, (1, 2), ['3 2', '2 #', '  1'])
+    """
     lines = text.splitlines()
     if not lines:
         raise BoardError("empty map")

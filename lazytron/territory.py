@@ -8,9 +8,17 @@ masks; nothing loops over cells.
 
 from __future__ import annotations
 
+from .board import Bitboard, Cell
 
-def reach(free: int, start: int, stride: int) -> int:
-    """The bitboard of cells reachable from the cell mask ``start`` (itself included)."""
+
+def reach(free: Bitboard, start: Bitboard, stride: int) -> Bitboard:
+    """The bitboard of cells reachable from the cell mask ``start`` (itself included).
+
+    >>> from lazytron.board import parse_board
+    >>> board = parse_board("5 1\\n1 # 2\\n")
+    >>> reach(board.free, 1 << board.me, board.stride).bit_count()
+    2
+    """
     seen = front = start
     while front:
         front = ((front << 1) | (front >> 1) | (front << stride) | (front >> stride)) & free & ~seen
@@ -18,7 +26,7 @@ def reach(free: int, start: int, stride: int) -> int:
     return seen
 
 
-def voronoi(free: int, p: int, q: int, stride: int) -> tuple[int, int, int, int]:
+def voronoi(free: Bitboard, p: Bitboard, q: Bitboard, stride: int) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
     """Split the cells between the heads ``p`` and ``q`` (masks, ``p != q``).
 
     Returns ``(mine, theirs, ties, touching)`` as bitboards: the cells
@@ -29,6 +37,12 @@ def voronoi(free: int, p: int, q: int, stride: int) -> tuple[int, int, int, int]
     than q (the cells on a shortest path to a cell p owns are all p's), so
     the two fronts stop where they meet and the loop is as long as the
     deepest territory, not the deepest BFS.
+
+    >>> from lazytron.board import parse_board
+    >>> board = parse_board("5 1\\n1   2\\n")
+    >>> mine, theirs, ties, touching = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    >>> mine, theirs, ties, bool(touching)  # cells 0-1, 3-4 and 2, as bit masks
+    (3, 24, 4, True)
     """
     avail = free & ~(p | q)
     fp, fq = p, q
@@ -45,7 +59,7 @@ def voronoi(free: int, p: int, q: int, stride: int) -> tuple[int, int, int, int]
     return mine, theirs, ties, touching
 
 
-def score(free: int, me: int, enemy: int, bound: int | None, stride: int) -> tuple[int, int | None]:
+def score(free: Bitboard, me: Cell, enemy: Cell, bound: int | None, stride: int) -> tuple[int, int | None]:
     """The original's ``score``: (10 x territory difference, the enemy's bound for the next level).
 
     ``me`` and ``enemy`` are cell indices.  With ``bound`` None the players
@@ -53,6 +67,13 @@ def score(free: int, me: int, enemy: int, bound: int | None, stride: int) -> tup
     returned bound becomes the enemy's reachable cells minus one once the
     enemy cannot reach me.  With a bound x the players are apart: the score
     is 10 x (my reachable cells, head included, - x) and the bound shrinks.
+
+    >>> from lazytron.board import parse_board
+    >>> board = parse_board("5 2\\n1 # 2\\n  #  \\n")  # a wall between them
+    >>> score(board.free, board.me, board.enemy, None, board.stride)  # even; the enemy's bound: 4 - 1
+    (0, 3)
+    >>> score(board.free, board.me, board.enemy, 2, board.stride)  # 10 x (4 - 2), and the bound shrinks
+    (20, 1)
     """
     if bound is not None:
         return 10 * (reach(free, 1 << me, stride).bit_count() - bound), bound - 1

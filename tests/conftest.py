@@ -16,6 +16,8 @@ ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME"
 GOLDEN = ROOT / "tests" / "golden"
 BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
 
+collect_ignore = ["bots", "make_golden.py"]  # programs, not test modules: --doctest-modules must not import them
+
 
 def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:
     """Run the ``lazytron`` command of this checkout (same interpreter as the tests)."""

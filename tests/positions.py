@@ -29,7 +29,7 @@ def random_game(board: Board, rng: random.Random) -> list[Board]:
                 for m, (dy, dx) in zip(CARDINALS, ((-1, 0), (0, 1), (1, 0), (0, -1)))
                 if 0 <= y + dy < board.height
                 and 0 <= x + dx < board.width
-                and not walls >> board.index(y + dy, x + dx) & 1
+                and not walls >> board.cell(y + dy, x + dx) & 1
             ]
             return rng.choice(ok or list(CARDINALS))
 

@@ -75,7 +75,13 @@ def _information(r: list[float], pairs: Pairs, prior: float) -> tuple[list[float
 
 
 def ratings(names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float = 1.0) -> list[Rating]:
-    """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the order of ``names``."""
+    """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the order of ``names``.
+
+    Two wins and a draw: the virtual draws pull the ratings towards each other.
+
+    >>> [(r.name, round(r.elo), round(r.error)) for r in ratings(["a", "b"], [("a", "b", 1), ("a", "b", 1), ("b", "a", 0.5)])]
+    [('a', 111, 215), ('b', -111, 215)]
+    """
     index = {name: i for i, name in enumerate(names)}
     pairs: Pairs = defaultdict(lambda: (0, 0.0))
     for a, b, score in games:

@@ -45,7 +45,13 @@ def _clean_name(name: str) -> str:
 
 
 def format_record(record: Record) -> str:
-    """The record as the contest wrote it (with the result field when known)."""
+    """The record as the contest wrote it (with the result field when known).
+
+    >>> from lazytron.board import parse_board
+    >>> board = parse_board("3 1\\n1 2\\n")
+    >>> format_record(Record(board, ("a", "b|c"), ((Move.EAST, Move.WEST),), "D"))
+    '+OK|3 1|1 2\\n|a|b/c|EW|D|+OK\\n'
+    """
     board = record.board
     fields = [
         MARK,
@@ -90,7 +96,16 @@ def _parse_board(size: str, rows: str) -> Board:
 
 
 def parse_record(text: str) -> Record:
-    """Parse a record; raise RecordError saying what is wrong (with ``partial`` for a cut-off one)."""
+    """Parse a record; raise RecordError saying what is wrong (with ``partial`` for a cut-off one).
+
+    >>> record = parse_record("+OK|3 1|1 2\\n|a|b|EW|D|+OK\\n")
+    >>> record.names, record.moves, record.result
+    (('a', 'b'), ((<Move.EAST: 2>, <Move.WEST: 4>),), 'D')
+    >>> parse_record("+OK|3 1|1 2\\n|a|b|EW")
+    Traceback (most recent call last):
+    ...
+    lazytron.arena.records.RecordError: cut off after 1 turns (no end marker)
+    """
     if not text.strip():
         raise RecordError("empty file")
     if "\0" in text:

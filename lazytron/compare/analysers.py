@@ -11,116 +11,27 @@ something else or goes quiet for too long is an input error.
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import subprocess
 import sys
-import tempfile
-import time
 from contextlib import closing
 from dataclasses import dataclass
-from typing import IO, Generator, Iterator, Sequence, TextIO
+from typing import Iterator, Sequence, TextIO
 
 from ..analyse import analysis
-from ..arena.processes import end_groups
-from ..arena.records import RecordError, parse_record
-from ..arena.rules import play_out
-from ..board import Board, BoardError, read_boards
+from ..board import Board
 from ..term.progress import Bar
 from ..term.render import columns, side_by_side
 from .common import InputError, command_words
+from .positions import Sample, load_positions
+from .stream import Silent, output_lines
 
 MOVE_NAMES = ("North", "East", "South", "West", "None")
 SHOWN = 5  # differences drawn in full
-CHUNK = 65536
-LONGEST_LINE = 65536  # a line longer than this is not an answer
 _SCORE = re.compile(r"-?[0-9]+")
 
 
 class AnalyserError(InputError):
     """The other analyser misbehaved; the message names it."""
-
-
-class Silent(InputError):
-    """The other analyser printed nothing for too long."""
-
-
-@dataclass(frozen=True)
-class Sample:
-    """A position to compare, and where it comes from."""
-
-    board: Board
-    label: str
-
-
-# -- positions ----------------------------------------------------------------
-
-
-def _text(path: str) -> str:
-    """A file's text ('-': stdin); InputError if it cannot be read or is not text."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-        text = data.decode("utf-8")
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        text = "\0"
-    if "\0" in text:
-        raise InputError(f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record")
-    return text.removeprefix("\ufeff")
-
-
-def game_positions(path: str, text: str) -> tuple[list[Sample], str | None]:
-    """Every position of a recorded game, both players' sides, and a warning if the record is cut off."""
-    warning = None
-    try:
-        record = parse_record(text)
-    except RecordError as e:
-        if e.partial is None:
-            raise InputError(f"{path}: {e}") from None
-        record, warning = e.partial, f"{path}: {e}: comparing the positions it holds"
-    boards = [b for b in play_out(record.board, record.moves) if isinstance(b, Board)]
-    positions = [
-        Sample(side, f"{path}, turn {turn}, player {player}'s side")
-        for turn, board in enumerate(boards)
-        for player, side in ((1, board), (2, board.swapped()))
-    ]
-    return positions, warning
-
-
-def map_positions(path: str, text: str) -> list[Sample]:
-    """Every map in a file of maps; InputError at the first malformed one."""
-    boards = []
-    for item in read_boards(text.splitlines(keepends=True)):
-        if isinstance(item, BoardError):
-            raise InputError(f"{path}: {item}")
-        boards.append(item)
-    if len(boards) == 1:
-        return [Sample(boards[0], path)]
-    return [Sample(board, f"{path}, map {n}") for n, board in enumerate(boards, 1)]
-
-
-def load_positions(paths: Sequence[str], err: TextIO) -> list[Sample]:
-    """The positions of every file, in order (warnings for cut-off records go to ``err``)."""
-    positions = []
-    for path in paths:
-        text = _text(path)
-        name = "<stdin>" if path == "-" else path
-        if text.lstrip().startswith("+OK|"):
-            found, warning = game_positions(name, text)
-            if warning:
-                print(f"lazytron compare: warning: {warning}", file=err)
-        else:
-            found = map_positions(name, text)
-        if not found:
-            raise InputError(f"{name}: no positions in it")
-        positions += found
-    return positions
 
 
 # -- answers ------------------------------------------------------------------
@@ -189,94 +100,6 @@ def our_answer(board: Board, depth: int) -> Answer:
     answer = read_answer(iter(analysis(board, depth)), depth)
     assert answer is not None
     return answer
-
-
-# -- the other analyser -------------------------------------------------------
-
-
-def _last_line(err: IO[bytes]) -> str:
-    """The last non-blank line the process wrote on stderr, shortened, or ''."""
-    err.seek(0)
-    lines = [line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
-    return f": {lines[-1][:160]}" if lines else ""
-
-
-def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
-    """Write ``data`` to the process (then close its stdin) while yielding its output lines as they come.
-
-    InputError once it has printed nothing for ``timeout`` seconds of waiting
-    (time spent by the consumer between lines does not count).
-    """
-    assert proc.stdin is not None and proc.stdout is not None
-    out, into = proc.stdout.fileno(), proc.stdin.fileno()
-    os.set_blocking(out, False)
-    os.set_blocking(into, False)
-    writing = True
-    partial = b""
-    silent = 0.0
-    while True:
-        if writing and not data:
-            proc.stdin.close()
-            writing = False
-        poll = select.poll()
-        poll.register(out, select.POLLIN)
-        if writing:
-            poll.register(into, select.POLLOUT)
-        started = time.monotonic()
-        events = poll.poll(max(1, int((timeout - silent) * 1000)))
-        silent += time.monotonic() - started
-        for fd, _ in events:
-            if fd == into:
-                try:
-                    data = data[os.write(into, data[:CHUNK]):]
-                except BlockingIOError:
-                    pass
-                except OSError:  # it stopped reading: what it prints still counts
-                    data = b""
-                continue
-            try:
-                chunk = os.read(out, CHUNK)
-            except BlockingIOError:
-                continue
-            if not chunk:
-                if partial:
-                    yield partial.decode("utf-8", "replace")
-                return
-            silent = 0.0
-            partial += chunk
-            *lines, partial = partial.split(b"\n")
-            if len(partial) > LONGEST_LINE:
-                lines, partial = [*lines, partial[:200]], b""
-            for line in lines:
-                yield line.decode("utf-8", "replace").rstrip("\r")
-        if silent >= timeout:
-            raise Silent(f"no output for {timeout:g} s (--timeout S allows more)")
-
-
-def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, None, None]:
-    """Run ``words`` with ``text`` on its stdin; its output lines as they come; it is ended when closed.
-
-    InputError if it cannot start, goes quiet for ``timeout`` seconds, or exits with a failure.
-    """
-    with tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(
-                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, start_new_session=True, bufsize=0
-            )
-        except OSError as e:
-            raise InputError(f"cannot start it: {e.strerror or e}") from None
-        try:
-            yield from _pump(proc, text.encode(), timeout)
-            try:
-                status = proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                raise InputError(f"closed its output but did not exit within {timeout:g} s") from None
-            if status < 0:
-                raise InputError(f"killed by signal {-status}{_last_line(err)}")
-            if status > 0:
-                raise InputError(f"exited with status {status}{_last_line(err)}")
-        finally:
-            end_groups([proc])
 
 
 # -- comparing ----------------------------------------------------------------

@@ -138,6 +138,10 @@ def parse(text: str) -> Grid:
 
     The player to move is the seed's ``turn``: O unless O has more marks.
     Raises ValueError if the text is not a grid O could have started.
+
+    >>> grid = parse("O X . / . O . / . . X".replace("/", ""))
+    >>> print(grid.turn, *cells(grid)[:3])
+    O O X B
     """
     marks = "".join(text.split()).upper().replace(".", "B")
     size = math.isqrt(len(marks))
@@ -156,7 +160,15 @@ def cells(grid: Grid) -> list[Player]:
 
 
 def show(grid: Grid) -> str:
-    """The grid as text, each free cell showing its number."""
+    """The grid as text, each free cell showing its number.
+
+    >>> print(show(parse("OX. .O. ..X")))
+     O | X | 2
+    ---+---+---
+     3 | O | 5
+    ---+---+---
+     6 | 7 | X
+    """
     size = grid.shape.size
     width = len(str(size * size - 1))
     marks = [f" {i if p is B else p.name:>{width}} " for i, p in enumerate(cells(grid))]
@@ -169,7 +181,15 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def read_move(grid: Grid, text: str) -> int:
-    """The cell a player typed, if it is a free cell of ``grid``; ValueError saying what is wrong otherwise."""
+    """The cell a player typed, if it is a free cell of ``grid``; ValueError saying what is wrong otherwise.
+
+    >>> read_move(empty(), " 4\\n")
+    4
+    >>> read_move(parse("OX. ... ..."), "1")
+    Traceback (most recent call last):
+    ...
+    ValueError: cell 1 is taken by X: choose a free cell
+    """
     typed = text.strip()
     shown = typed if len(typed) <= 20 else typed[:17] + "..."
     last = grid.shape.size**2 - 1
@@ -191,6 +211,9 @@ def horizon(grid: Grid) -> int:
 
     On 3x3 it is always the whole game (the seed's depth 9 from the empty
     grid); on larger grids it deepens as the grid fills.
+
+    >>> horizon(empty(3)), horizon(empty(4))
+    (9, 4)
     """
     free = grid.shape.size**2 - (grid.o | grid.x).bit_count()
     depth = 1

@@ -111,7 +111,7 @@ def crash_cells(board: Board, moves: tuple[Move, Move], outcome: Outcome) -> tup
         y, x = board.point((board.me, board.enemy)[player])
         dy, dx = _STEPS.get(moves[player], (0, 0))
         if (dy or dx) and 0 <= y + dy < board.height and 0 <= x + dx < board.width:
-            cells.append(board.index(y + dy, x + dx))
+            cells.append(board.cell(y + dy, x + dx))
     return tuple(dict.fromkeys(cells))
 
 

@@ -61,7 +61,7 @@ def draw(
     for y in range(board.height):
         cells = []
         for x in range(board.width):
-            i = board.index(y, x)
+            i = board.cell(y, x)
             bit = 1 << i
             if i in crashed:
                 cells.append(_CRASH + "X " if colour else "X")

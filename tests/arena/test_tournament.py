@@ -12,25 +12,14 @@ import sys
 import pytest
 from conftest import MAPS, lazytron
 
+from lazytron.arena.fixtures import Entrant, Fixture, Result, parse_entrant, schedule
 from lazytron.arena.processes import BotError
 from lazytron.arena.rating import ratings
 from lazytron.arena.records import read_record
 from lazytron.arena.referee import Limits
 from lazytron.arena.rules import RULES, Outcome
-from lazytron.arena.tournament import (
-    Entrant,
-    Fixture,
-    Result,
-    default_jobs,
-    format_report,
-    parse_entrant,
-    per_map,
-    run,
-    schedule,
-    standings,
-    to_csv,
-    to_json,
-)
+from lazytron.arena.table import format_report, per_map, standings, to_csv, to_json
+from lazytron.arena.tournament import default_jobs, run
 from lazytron.board import parse_board
 
 PY = shlex.quote(sys.executable)

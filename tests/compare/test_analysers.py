@@ -19,13 +19,12 @@ from lazytron.board import Move, load_board, parse_board
 from lazytron.compare.analysers import (
     Answer,
     Comparison,
-    Sample,
     compare,
     format_report,
-    game_positions,
     read_answer,
 )
 from lazytron.compare.common import InputError
+from lazytron.compare.positions import Sample, game_positions
 from lazytron.term.progress import Bar
 
 ANALYSER = BOTS / "analyser.py"

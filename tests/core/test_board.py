@@ -27,7 +27,7 @@ def test_round_trip_and_points():
 
 def test_guard_column_stops_row_wrap():
     board = parse_board("3 2\n1  \n  2\n")  # open borders
-    east_edge = board.index(0, 2)
+    east_edge = board.cell(0, 2)
     assert not board.free >> (east_edge + 1) & 1  # the guard column, not row 1's first cell
 
 
