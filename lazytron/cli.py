@@ -73,8 +73,11 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
     if not args.stats:
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")  # bytes that are not text are a bad move, not a crash
-        human = Player.O if args.first == "human" else Player.X
-        return play(args.size, human, args.depth, sys.stdin, sys.stdout)
+        if args.opponent == "human":
+            humans = {Player.O, Player.X}
+        else:
+            humans = {Player.O if args.first == "human" else Player.X}
+        return play(args.size, humans, args.depth, sys.stdin, sys.stdout)
     if args.depth is None and args.size > 3:
         grid = f"{args.size}x{args.size}"
         print(f"lazytron tictactoe: the whole {grid} game is too large to search: give --depth", file=sys.stderr)
@@ -205,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("tictactoe", cmd_tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)")
     p.add_argument("--size", type=_grid_size, default=3, metavar="N", help="an N x N grid, N from 1 to 10 (3)")
     p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first, as O (human)")
+    p.add_argument(
+        "--opponent", choices=("computer", "human"), default="computer",
+        help="computer (default), or human: two people take turns at one terminal",
+    )
     p.add_argument("--depth", type=_positive, help="moves the computer looks ahead (default: the whole game on 3x3)")
     p.add_argument("--stats", action="store_true", help="print the seed's figures (tree sizes, best first move, times)")
 

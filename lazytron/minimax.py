@@ -25,12 +25,20 @@ and :func:`leaves_seen` counts the leaves a search looked at.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
 from .game import GameNode
 from .tree import Node
 
+
+class Ordered(Protocol):
+    """A value that can be compared: an int, or tic-tac-toe's Player."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
 T = TypeVar("T")
+V = TypeVar("V", bound=Ordered)
 Value = Any  # ordered: ints for Tron, tictactoe.Player for tic-tac-toe
 Search = Callable[[GameNode, int], Value]
 
@@ -46,7 +54,7 @@ def minimax(node: GameNode, depth: int) -> Value:
     return max(values) if node.maximising else min(values)
 
 
-def supremum(values: Iterable[T], top: T, bottom: T) -> T:
+def supremum(values: Iterable[V], top: V, bottom: V) -> V:
     """The greatest of ``values`` (``bottom`` if none), reading none after a ``top``."""
     best = bottom
     for value in values:
@@ -56,7 +64,7 @@ def supremum(values: Iterable[T], top: T, bottom: T) -> T:
     return best
 
 
-def infimum(values: Iterable[T], bottom: T, top: T) -> T:
+def infimum(values: Iterable[V], bottom: V, top: V) -> V:
     """The least of ``values`` (``top`` if none), reading none after a ``bottom``."""
     best = top
     for value in values:

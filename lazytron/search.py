@@ -56,12 +56,14 @@ def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Check | Non
     it, and are searched again in full only when they do.
     """
     if depth == 0:
-        return node.score
+        score: int = node.score
+        return score
     if check is not None:
         check()
     kids = node.children
     if not kids:
-        return node.lost
+        lost: int = node.lost
+        return lost
     lead = node.lead
     best = -_INF
     for i in _order(len(kids), lead):

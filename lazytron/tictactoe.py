@@ -8,8 +8,9 @@ so what one search made is still there for the next.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Iterable, Iterator, TextIO
+from typing import Collection, Iterable, Iterator, TextIO, cast
 
+from .game import GameNode
 from .games.tictactoe import Grid, Player, bestmove, empty, read_move, show
 from .minimax import (
     Search,
@@ -44,55 +45,68 @@ def _ask(grid: Grid, lines: Iterator[str], out: TextIO) -> int | None:
             out.write(f"ERROR: {error}\n")
 
 
-def _verdict(grid: Grid, human: Player) -> str:
+def _verdict(grid: Grid, humans: Collection[Player]) -> str:
     """The end of the game in words."""
     if grid.score is Player.B:
         return "It's a draw!"
-    who = "you" if grid.score is human else "the computer"
+    if len(humans) > 1:
+        return f"Player {grid.score} wins!"
+    who = "you" if grid.score in humans else "the computer"
     return f"Player {grid.score} ({who}) wins!"
 
 
-def play(size: int, human: Player, depth: int | None, lines: Iterable[str], out: TextIO) -> int:
-    """A game between a human (reading ``lines``) and the computer; 0 when it ends or the input does."""
+def _welcome(size: int, humans: Collection[Player]) -> str:
+    """Who plays what, and how cells are numbered."""
+    if len(humans) > 1:
+        sides = "two players at one terminal, O moves first"
+    else:
+        (human,) = humans
+        first = "you move first" if human is Player.O else "the computer moves first"
+        sides = f"you are {human}, the computer is {human.next}; O moves first, so {first}"
+    return f"Tic-tac-toe on a {size}x{size} grid: {sides}.\nCells are numbered 0 to {size * size - 1}, row by row.\n"
+
+
+def play(size: int, humans: Collection[Player], depth: int | None, lines: Iterable[str], out: TextIO) -> int:
+    """A game in which ``humans`` (O, X or both) type their moves on ``lines``, and the computer plays the rest.
+
+    Returns 0 when the game ends or the input does.
+    """
     lines = iter(lines)
     grid = empty(size)
-    first = "you move first" if human is Player.O else "the computer moves first"
-    out.write(
-        f"Tic-tac-toe on a {size}x{size} grid: you are {human}, the computer is {human.next}; O moves first,"
-        f" so {first}.\nCells are numbered 0 to {size * size - 1}, row by row.\n"
-    )
+    out.write(_welcome(size, humans))
     while grid.children:
         out.write(f"\n{show(grid)}\n\n")
-        if grid.turn is human:
+        if grid.turn in humans:
             cell = _ask(grid, lines, out)
             if cell is None:
                 out.write("\nEnd of input: the game is abandoned.\n")
                 return 0
-            grid = inherit(grid, cell)
+            grid = cast(Grid, inherit(grid, cell))
         else:
             out.write(f"Player {grid.turn} is thinking... ")
             out.flush()
             grid = bestmove(grid, depth)
             out.write(f"plays {grid.move}.\n")
-    out.write(f"\n{show(grid)}\n\n{_verdict(grid, human)}\n")
+    out.write(f"\n{show(grid)}\n\n{_verdict(grid, humans)}\n")
     return 0
 
 
 def _measure(size: int, depth: int, search: Search) -> tuple[int, Player, int, float]:
     """Leaves seen, value, best first move and seconds of one search from the empty grid, on a fresh tree."""
-    root = empty(size)
+    grid = empty(size)
+    root = cast(GameNode, grid)
     start = perf_counter()
     search(root, depth)
     seconds = perf_counter() - start
     value, best = best_move(root, depth, search)  # searches only nodes already made
-    return leaves_seen(root), value, best.move, seconds
+    return leaves_seen(grid), value, best.move, seconds
 
 
 def stats(size: int, depth: int, out: TextIO) -> int:
     """The seed's figures from the empty grid: leaves of the full and of the pruned tree, and each search."""
     rows = [(name, *_measure(size, depth, search)) for name, search in SEARCHES]
     full = rows[0][1]  # minimax looks at every leaf of the tree cut at depth
-    pruned = leaves(alphabeta(empty(size), depth))
+    pruned = leaves(alphabeta(cast(GameNode, empty(size)), depth))
     name = "full game tree:" if depth >= size * size else f"tree cut at depth {depth}:"
     out.write(
         f"Tic-tac-toe on a {size}x{size} grid, from the empty grid (O to move), searched to depth {depth}.\n"

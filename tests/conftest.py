@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +58,20 @@ def oracle() -> Path:
 @pytest.fixture(scope="session")
 def project_maps() -> list[Path]:
     return sorted(MAPS.glob("*.txt"))
+
+
+SLOW_FIXTURES = {"oracle", "shared", "contest_maps", "recorded_games", "browser"}
+STARTS_A_PROGRAM = re.compile(r"\blazytron\(|play_game\(|\breferee\(|subprocess\.|Popen|\bpty\.|\b_play\(|\bcompare\(|\brun\(fixtures|\brun_play\(|\bplay\.run\(")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test that starts a program (a bot, the command, the oracle, Chromium) or reads ../shared.
+
+    ``pytest -m "not slow"`` then runs the unit tests alone, in seconds.
+    """
+    for item in items:
+        if not isinstance(item, pytest.Function) or item.get_closest_marker("slow"):
+            continue
+        source = inspect.getsource(item.function)
+        if SLOW_FIXTURES & set(item.fixturenames) or STARTS_A_PROGRAM.search(source):
+            item.add_marker(pytest.mark.slow)

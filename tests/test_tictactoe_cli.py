@@ -97,3 +97,23 @@ def test_stats_prints_the_seeds_figures_from_the_code():
         "lazy supremum/infimum": ("38856", "B", "0"),
         "explicit alpha-beta": ("38856", "B", "0"),
     }
+
+
+def test_two_humans_take_turns_with_the_same_checks_and_the_winner_is_named():
+    # O: 0, 1, 2 (the top row); X: 4, 5; X's first try at cell 0 is refused
+    result = _play("0\n0\n4\n1\n5\n2\n", "--opponent", "human")
+    out = result.stdout
+    assert "two players at one terminal, O moves first" in out
+    assert "thinking" not in out  # no computer move
+    prompts = re.findall(r"Player ([OX]), enter your move:", out)
+    assert prompts == ["O", "X", "X", "O", "X", "O"]
+    assert "ERROR: cell 0 is taken by O" in out
+    assert out.rstrip().endswith("Player O wins!")
+    assert result.returncode == 0
+
+
+def test_two_humans_can_draw():
+    # O X O / O X X / X O O
+    result = _play("0\n1\n2\n4\n3\n5\n7\n6\n8\n", "--opponent", "human")
+    assert result.stdout.rstrip().endswith("It's a draw!")
+    assert " O | X | O" in result.stdout

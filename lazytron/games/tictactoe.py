@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from typing import Iterator
+from typing import Iterator, cast
 
+from ..game import GameNode
 from ..minimax import Search, best_move, lazy_minimax
 from ..tree import Node
 
@@ -224,4 +225,5 @@ def horizon(grid: Grid) -> int:
 
 def bestmove(grid: Grid, depth: int | None = None, search: Search = lazy_minimax) -> Grid:
     """The computer's move: the child of ``grid`` it plays (``depth`` defaults to ``horizon``)."""
-    return best_move(grid, horizon(grid) if depth is None else depth, search)[1]
+    _, child = best_move(cast(GameNode, grid), horizon(grid) if depth is None else depth, search)
+    return cast(Grid, child)  # a Grid is a GameNode (the protocol cannot say its children are Grids)

@@ -150,8 +150,8 @@ def territory(board: Board) -> tuple[int, int, int]:
 def analyse(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Analysis:
     """Both sides' verdicts and the territory split of one position."""
     one, two, ties = territory(board)
-    sides = (verdict(side, engine, depth, seconds) for side in (board, board.swapped()))
-    return Analysis(*sides, (one, two), ties.bit_count())
+    first, second = (verdict(side, engine, depth, seconds) for side in (board, board.swapped()))
+    return Analysis(first, second, (one, two), ties.bit_count())
 
 
 class Analyst:

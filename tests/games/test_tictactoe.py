@@ -62,31 +62,37 @@ def positions(searched: Grid) -> list[Grid]:
 # The seed's figures
 
 
+@pytest.mark.slow  # the whole game tree
 def test_the_full_game_tree_has_255168_leaves(searched):
     assert leaves(searched) == 255168  # leavescount (gametree empty O)
     assert leaves_seen(searched) == 255168  # minimax looked at every one
 
 
+@pytest.mark.slow  # the whole game tree
 def test_the_alpha_beta_pruned_tree_has_38856_leaves(searched):
     assert leaves(alphabeta(searched, 9)) == 38856  # leavescount (alphabeta (gametree empty O))
 
 
+@pytest.mark.slow  # the whole game tree
 def test_the_lazy_search_looks_at_the_leaves_of_the_pruned_tree_only():
     root = empty()
     assert lazy_minimax(root, 9) is B
     assert leaves_seen(root) == 38856
 
 
+@pytest.mark.slow  # the whole game tree
 def test_the_best_first_move_is_the_corner_and_the_game_a_draw(searched):
     for search in (minimax, lazy_minimax, lambda node, depth: alphabeta(node, depth).value):
         value, child = best_move(searched, 9, search)
         assert (value, child.move) == (B, 0)  # bestmove empty O = [[O,B,B],[B,B,B],[B,B,B]]
 
 
+@pytest.mark.slow  # the whole game tree
 def test_there_are_5478_reachable_positions(positions):
     assert len(positions) == 5478
 
 
+@pytest.mark.slow  # the whole game tree
 def test_minimax_and_both_prunings_agree_on_every_reachable_position(positions):
     for node in positions:
         value = minimax(node, 9)
@@ -217,6 +223,7 @@ def _games(grid: Grid, computer: Player) -> Iterator[Grid]:
 
 
 @pytest.mark.parametrize("computer", [O, X])
+@pytest.mark.slow  # the whole game tree
 def test_the_computer_never_loses_whatever_its_opponent_plays(computer):
     ends = Counter(end.score for end in _games(empty(), computer))
     assert ends[computer.next] == 0
