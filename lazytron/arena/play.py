@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, TextIO
 
 from ..board import Board, BoardError, load_board
 from ..term.render import CLEAR, RESET, Frame, banner, draw
-from .processes import BotError, split_command
+from .processes import BotError, check_command, split_command
 from .records import write_record
 from .referee import Game, Limits, Turn, referee
 from .rules import Outcome
@@ -93,6 +93,12 @@ def run(
         log = open(log_path, "wb")
     except OSError as e:
         return _fail(err, f"{log_path}: {e.strerror}")
+    try:
+        for command in commands:
+            check_command(command)
+    except BotError as e:
+        log.close()
+        return _fail(err, str(e))
     tty = out.isatty() and not quiet
     history: list[Turn] = []
     with log, closing(referee(board, commands, limits, rules, log)) as turns:
