@@ -17,9 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
-from .board import CARDINALS, Board, Move, grid_mask, neighbours, step
+from ..board import CARDINALS, Board, Move, grid_mask, neighbours, step
+from ..territory import reach
 from .rules import Outcome, advance
-from .territory import reach
 
 MIN_SIDE = 4
 MAX_SIDE = 200

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lazytron.board import parse_board
-from lazytron.mapgen import MapError, MapSpec, distance, generate, generate_many, is_symmetric, mirror, opening
-from lazytron.rules import Outcome, advance
+from lazytron.arena.mapgen import MapError, MapSpec, distance, generate, generate_many, is_symmetric, mirror, opening
+from lazytron.arena.rules import Outcome, advance
 from lazytron.territory import reach
 
 SPECS = [MapSpec(), MapSpec(9, 7, 0.3), MapSpec(20, 12, 0.0, border=False), MapSpec(16, 16, 0.45, border=False, apart=4)]
