@@ -188,3 +188,27 @@ def test_bad_input_gives_one_line_and_a_status(args, status, message, tmp_path):
     done = tournament(*args)
     assert (done.returncode, done.stdout) == (status, "")
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+SPRT_MAPS = [str(MAPS / f"{m}.txt") for m in ("pillars", "gatehouse", "crossroads", "open-field")]
+
+
+@pytest.mark.parametrize("new, old, verdict", [(6, 2, "H1"), (2, 6, "H0")])
+def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old, verdict):
+    """The issue's done-when: depth 6 against depth 2 accepts H1; the commands swapped, H0; long before the bound."""
+    db = str(tmp_path / "s.db")
+    done = tournament(
+        *SPRT_MAPS, "--gauntlet", "new", "--bot", f"new={DEPTH[new]}", "--bot", f"old={DEPTH[old]}",
+        "--sprt", "elo0=0", "elo1=50", "--openings", "2", "--report-every", "4", "--jobs", "1", "--db", db,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    bound = 100 * len(SPRT_MAPS) * 2  # 100 rounds of a pair on each map
+    assert stored % 2 == 0 and stored <= bound // 10
+    assert "LLR" in done.stdout and f"after {stored} games: {verdict} accepted" in done.stdout
+    assert f"SPRT: {verdict} after {stored} games" in done.stderr
+    assert f"after 4 of {bound} games:" in done.stderr  # the live table, with the test's state
+    live = done.stderr.split(f"after 4 of {bound} games:")[1]
+    assert "SPRT elo0=0 elo1=50" in live and "(-2.94, 2.94) after 4 games: continue" in live
+    assert tournament("--report", db).stdout == done.stdout  # the verdict is read back from the database too
