@@ -129,7 +129,7 @@ def page(
     if played:
         model = seat_model(played, names)
         sections.append(
-            f"<p>First player's advantage {model.advantage[0]:+.0f} ±{model.advantage[1]:.0f} Elo, "
+            f"<p>First player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model).</p>"
         )
     if bot is not None:

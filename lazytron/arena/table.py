@@ -161,9 +161,9 @@ def format_table(
     if played:
         model = seat_model(played, names)
         lines.append(
-            f"first player's advantage {model.advantage[0]:+.0f} ±{model.advantage[1]:.0f} Elo, "
+            f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
-            + ", ".join(f"{n} {e:+.0f} ±{err:.0f}" for n, e, err in model.ratings) + ")"
+            + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings) + ")"
         )
     if bot is not None:
         m = match(played, bot)

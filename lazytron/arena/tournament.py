@@ -227,7 +227,7 @@ def show_report(o: Options, out: TextIO) -> int:
     plan.played = played
     out.write(format_table(played, names, maps, plan.bot, sprt))
     commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
-    write_outputs(replace(o, record_dir=None), played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
+    write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import lazytron
 
 from lazytron.board import parse_board
 from lazytron.arena.mapgen import MapError, MapSpec, distance, generate, generate_many, is_symmetric, mirror, opening
@@ -79,3 +80,15 @@ def test_openings_are_safe_and_reproducible(seed):
 def test_openings_differ_between_seeds():
     board = generate(MapSpec(15, 15, 0.1), 1)
     assert len({opening(board, 3, seed) for seed in range(20)}) > 10
+
+
+def test_the_command_writes_the_maps_it_names(tmp_path):
+    done = lazytron("maps", "generate", "--count", "3", "--size", "13x9", "--density", "0.2", "--seed", "5", "--out", str(tmp_path))
+    assert done.returncode == 0 and done.stderr == ""
+    paths = done.stdout.split()
+    assert [p.rsplit("/", 1)[1] for p in paths] == [f"gen-13x9-d20-s{s}.txt" for s in (5, 6, 7)]
+    for seed, path in zip((5, 6, 7), paths):
+        assert parse_board(open(path).read()) == generate(MapSpec(13, 9, 0.2), seed)
+    for args, status in ((["--size", "3x3"], 2), (["--size", "big"], 2), (["--density", "0.9"], 2), (["--size", "4x4", "--density", "0.6", "--apart", "40"], 1)):
+        done = lazytron("maps", "generate", *args, "--out", str(tmp_path))
+        assert done.returncode == status and done.stderr.startswith("lazytron maps: ") and "Traceback" not in done.stderr
