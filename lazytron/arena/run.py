@@ -102,7 +102,7 @@ def play(db: sqlite3.Connection, plan: Plan, runner: Runner, err: TextIO = sys.s
     by_game = {f.game: f for f in todo}
     progress = Progress(len(plan.fixtures), len(plan.played), err)
     try:
-        with closing(iter(runner(iter(todo)))) as results:  # type: ignore[arg-type]
+        with closing(runner(iter(todo))) as results:
             for result in results:
                 fixture = by_game[result.game]
                 store.save(db, run, fixture, result)

@@ -7,7 +7,7 @@ the bots' stderr, per-turn answer times, host name).  It writes no file
 and touches no database: only the coordinator does, so that games can be
 played anywhere (a thread here, a cluster worker elsewhere).
 
-A runner is a function from an iterable of fixtures to an iterator of
+A runner is a function from an iterable of fixtures to a generator of
 results, yielded as games finish (not in fixture order).  Closing the
 iterator stops the games under way, their bots ended.  :func:`local`
 makes the runner of this machine, a pool of threads.
@@ -22,14 +22,14 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Generator, Iterable
 
 from ..board import MOVE_LETTERS, Board, Move, parse_board
 from .records import Record, format_record
 from .referee import Cancelled, Limits, Turn, referee
 from .rules import RULES, Outcome
 
-Runner = Callable[[Iterable["Fixture"]], Iterator["GameResult"]]
+Runner = Callable[[Iterable["Fixture"]], Generator["GameResult", None, None]]
 STDERR_LIMIT = 1 << 20  # bytes of the bots' stderr kept per game (the rest is cut, and said so)
 
 
@@ -125,7 +125,7 @@ def play(fixture: Fixture, stop: Callable[[], bool] = lambda: False) -> GameResu
 def local(jobs: int = 1) -> Runner:
     """A runner playing ``jobs`` games at once in threads of this process."""
 
-    def run(fixtures: Iterable[Fixture]) -> Iterator[GameResult]:
+    def run(fixtures: Iterable[Fixture]) -> Generator[GameResult, None, None]:
         cancel = threading.Event()
         todo = iter(fixtures)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -148,6 +148,6 @@ def local(jobs: int = 1) -> Runner:
 
 def play_all(fixtures: Iterable[Fixture], runner: Runner | None = None) -> list[GameResult]:
     """Every fixture's result, in game order (a convenience for tests and small runs)."""
-    with closing(iter((runner or local())(fixtures))) as results:  # type: ignore[arg-type]
+    with closing((runner or local())(fixtures)) as results:
         return sorted(results, key=lambda r: r.game)
 
