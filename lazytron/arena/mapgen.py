@@ -66,7 +66,7 @@ def mirror(board_width: int, board_height: int, cell: int) -> int:
 def is_symmetric(board: Board) -> bool:
     """Walls and heads map onto themselves (the heads onto each other) under the point reflection."""
     w, h = board.width, board.height
-    cells = [board.index(y, x) for y in range(h) for x in range(w)]
+    cells = [board.cell(y, x) for y in range(h) for x in range(w)]
     walls_ok = all((board.walls >> c & 1) == (board.walls >> mirror(w, h, c) & 1) for c in cells)
     return walls_ok and mirror(w, h, board.me) == board.enemy
 

@@ -13,6 +13,8 @@ import pytest
 from conftest import MAPS, lazytron
 from devtools import Browser, chromium_binary
 
+pytestmark = pytest.mark.slow  # every test here starts bot programs
+
 PY = shlex.quote(sys.executable)
 
 

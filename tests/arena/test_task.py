@@ -9,11 +9,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from lazytron.arena.processes import become_subreaper
-from lazytron.arena.referee import Limits
-from lazytron.arena.task import Fixture, local, play, play_all
 from lazytron.arena.records import parse_record
+from lazytron.arena.referee import Limits
 from lazytron.arena.rules import RULES, Outcome
+from lazytron.arena.task import Fixture, local, play, play_all
+
+pytestmark = pytest.mark.slow  # every test here starts bot programs
 
 PY = shlex.quote(sys.executable)
 TESTBOT = f"{PY} {shlex.quote(str(Path(__file__).parent.parent / 'bots' / 'testbot.py'))}"

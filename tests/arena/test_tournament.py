@@ -15,9 +15,11 @@ import time
 import pytest
 from conftest import MAPS, ROOT, lazytron
 
-from lazytron.arena.tournament import default_jobs
 from lazytron.arena.records import parse_record
 from lazytron.arena.rules import RULES, Outcome
+from lazytron.arena.tournament import default_jobs
+
+pytestmark = pytest.mark.slow  # every test here starts bot programs
 
 PY = shlex.quote(sys.executable)
 DEPTH = {d: f"{PY} -m lazytron bot --depth {d}" for d in (1, 2, 3, 4, 6)}
