@@ -214,3 +214,24 @@ def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old,
     live = done.stderr.split(f"after 4 of {bound} games:")[1]
     assert "SPRT elo0=0 elo1=50" in live and "(-2.94, 2.94) after 4 games: continue" in live
     assert tournament("--report", db).stdout == done.stdout  # the verdict is read back from the database too
+
+
+def test_a_bot_that_stops_starting_ends_the_run_with_its_games_kept(tmp_path):
+    """A failure in the middle of a run: the finished games stay, the table of them is printed, a re-run resumes."""
+    wrapper = tmp_path / "bot.sh"
+    wrapper.write_text(f"#!/bin/sh\nexec {DEPTH[1]}\n")
+    wrapper.chmod(0o755)
+    db = str(tmp_path / "t.db")
+    args = [str(MAPS / "pillars.txt"), "--bot", f"a={wrapper}", "--bot", f"b={DEPTH[2]}", "--rounds", "30", "--openings", "2", "--jobs", "1", "--db", db]
+    proc = start(args)
+    wait_for_games(db, 4, proc)
+    wrapper.unlink()  # the next game cannot start its bot
+    out, err = proc.communicate(timeout=120)
+    stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    assert proc.returncode == 1 and "cannot start" in err and "Traceback" not in err
+    assert 4 <= stored < 60 and out.splitlines()[1].split()[2] == str(stored)
+    wrapper.write_text(f"#!/bin/sh\nexec {DEPTH[1]}\n")
+    wrapper.chmod(0o755)
+    done = tournament(*args)
+    assert done.returncode == 0 and done.stdout.splitlines()[1].split()[2] == "60"
+    assert done.stderr.count(" game ") == 60 - stored
