@@ -108,12 +108,13 @@ def llr_series(played: Sequence[Played], bot: str, sprt: Sprt) -> list[tuple[int
     The series stops at the first unfinished pair, so it does not depend on
     the order the games happened to finish in.
     """
-    series, done = [], []
+    series: list[tuple[int, float]] = []
+    counts = [0, 0, 0, 0, 0]
     for _, points in pair_points(played, bot):
         if points is None:
             break
-        done.append(points)
-        series.append((2 * len(done), sprt.llr(pentanomial(pair_counts(done)))))
+        counts[round(2 * points)] += 1
+        series.append((2 * len(series) + 2, sprt.llr(pentanomial(counts))))
     return series
 
 
