@@ -139,7 +139,9 @@ def make_plan(o: Options) -> Plan:
         "rules": o.rules, "openings": o.openings, "seed": o.seed, "gauntlet": o.gauntlet,
     }
     sprt_fields = None if sprt is None else [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta]
-    settings: dict[str, object] = {"games": games, "names": names, "map_names": [m for m, _ in maps], "bot": bot, "sprt": sprt_fields}
+    settings: dict[str, object] = {
+        "games": games, "names": names, "map_names": [m for m, _ in maps], "bot": bot, "sprt": sprt_fields,
+    }
     return Plan(fixtures, names, [m for m, _ in maps], settings, bot, sprt, o.report_every)
 
 

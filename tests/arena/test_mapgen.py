@@ -5,9 +5,18 @@ from __future__ import annotations
 import pytest
 from conftest import lazytron
 
-from lazytron.board import parse_board
-from lazytron.arena.mapgen import MapError, MapSpec, distance, generate, generate_many, is_symmetric, mirror, opening
+from lazytron.arena.mapgen import (
+    MapError,
+    MapSpec,
+    distance,
+    generate,
+    generate_many,
+    is_symmetric,
+    mirror,
+    opening,
+)
 from lazytron.arena.rules import Outcome, advance
+from lazytron.board import parse_board
 from lazytron.territory import reach
 
 SPECS = [MapSpec(), MapSpec(9, 7, 0.3), MapSpec(20, 12, 0.0, border=False), MapSpec(16, 16, 0.45, border=False, apart=4)]
@@ -83,12 +92,14 @@ def test_openings_differ_between_seeds():
 
 
 def test_the_command_writes_the_maps_it_names(tmp_path):
-    done = lazytron("maps", "generate", "--count", "3", "--size", "13x9", "--density", "0.2", "--seed", "5", "--out", str(tmp_path))
+    options = ["--count", "3", "--size", "13x9", "--density", "0.2", "--seed", "5", "--out", str(tmp_path)]
+    done = lazytron("maps", "generate", *options)
     assert done.returncode == 0 and done.stderr == ""
     paths = done.stdout.split()
     assert [p.rsplit("/", 1)[1] for p in paths] == [f"gen-13x9-d20-s{s}.txt" for s in (5, 6, 7)]
     for seed, path in zip((5, 6, 7), paths):
         assert parse_board(open(path).read()) == generate(MapSpec(13, 9, 0.2), seed)
-    for args, status in ((["--size", "3x3"], 2), (["--size", "big"], 2), (["--density", "0.9"], 2), (["--size", "4x4", "--density", "0.6", "--apart", "40"], 1)):
+    impossible = ["--size", "4x4", "--density", "0.6", "--apart", "40"]
+    for args, status in ((["--size", "3x3"], 2), (["--size", "big"], 2), (["--density", "0.9"], 2), (impossible, 1)):
         done = lazytron("maps", "generate", *args, "--out", str(tmp_path))
         assert done.returncode == status and done.stderr.startswith("lazytron maps: ") and "Traceback" not in done.stderr

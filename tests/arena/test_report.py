@@ -30,7 +30,9 @@ def finished(tmp_path_factory):
         "--html", str(tmp / "run.html"), "--pgn", str(tmp / "run.pgn"),
     )
     assert done.returncode == 0, done.stderr
-    again = lazytron("tournament", "--report", str(tmp / "t.db"), "--html", str(tmp / "report.html"), "--pgn", str(tmp / "report.pgn"))
+    again = lazytron(
+        "tournament", "--report", str(tmp / "t.db"), "--html", str(tmp / "report.html"), "--pgn", str(tmp / "report.pgn")
+    )
     assert again.returncode == 0 and again.stdout == done.stdout, again.stderr
     return tmp
 
