@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Sequence, TextIO
 
 from ..board import Board, BoardError, load_board
@@ -28,7 +28,7 @@ from .run import Plan, play, stored
 from .schedule import Entrant, parse_entrant, parse_time, schedule
 from .stats import Sprt, parse_sprt
 from .table import Played, format_table
-from .task import local
+from .task import Runner, local
 
 DEFAULT_DB = "lazytron.db"
 SPRT_ROUNDS = 100  # rounds under an SPRT when --rounds is not given: the fixed-games bound
@@ -62,7 +62,7 @@ class Options:
     json: str | None = None
     html: str | None = None
     pgn: str | None = None
-    outputs: list[str] = field(default_factory=list)
+    runner: Runner | None = None  # plays the games (default: threads here, --jobs at a time)
 
 
 def default_jobs() -> int:
@@ -184,7 +184,7 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
     db = store.connect(o.db)
     interrupted = False
     try:
-        answer = play(db, plan, local(min(o.jobs or most, most)), err)
+        answer = play(db, plan, o.runner or local(min(o.jobs or most, most)), err)
     except KeyboardInterrupt:
         interrupted, answer = True, None
     except BaseException:
