@@ -107,6 +107,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 _frame_rate = _number(float, "fps", 0)
 _count = _number(int, "", 1)
+_plies = _number(int, "", 0, 1000)
 
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
 
@@ -134,15 +135,22 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from .arena.referee import Limits
-    from .arena.tournament import main
+    from .arena.tournament import DEFAULT_DB, Options, main
 
     _referee_process()
-    limits = Limits(args.first_time, args.turn_time)
-    return main(
-        args.maps, args.bot,
-        rounds=args.rounds, jobs=args.jobs, record_dir=args.record_dir, csv_path=args.csv, json_path=args.json,
-        limits=limits, rules=args.rules,
-    )
+    return main(Options(
+        maps=args.maps, bots=args.bot, times=args.time, limits=Limits(args.first_time, args.turn_time),
+        rules=args.rules, rounds=args.rounds, openings=args.openings, seed=args.seed, gauntlet=args.gauntlet,
+        sprt=" ".join(args.sprt) if args.sprt else None, report_every=args.report_every, jobs=args.jobs,
+        db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir, csv=args.csv,
+        json=args.json, html=args.html, pgn=args.pgn,
+    ))
+
+
+def cmd_maps(args: argparse.Namespace) -> int:
+    from .arena.maps import generate_command
+
+    return generate_command(args.size, args.density, not args.open, args.count, args.seed, args.apart, args.out)
 
 
 COMPARE_TIMEOUT = 300.0  # seconds an analyser may print nothing
@@ -234,15 +242,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="print only the result line")
     p.add_argument("--log", default="lazytron-play.log", metavar="FILE", help="where the bots' stderr goes (lazytron-play.log)")
 
-    p = command("tournament", cmd_tournament, "round robin of bots on maps, with a table of points and ratings")
-    p.add_argument("maps", nargs="+", metavar="MAP", help="maps, in the contest format")
-    p.add_argument("--bot", action="append", default=[], required=True, metavar="NAME=CMD", help="a bot (at least two)")
-    p.add_argument("--rounds", type=_count, default=1, metavar="N", help="times each game is played (1)")
+    p = command("tournament", cmd_tournament, "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT")
+    p.add_argument("maps", nargs="*", metavar="MAP", help="maps, in the contest format")
+    p.add_argument("--bot", action="append", default=[], metavar="NAME=CMD", help="a bot (at least two)")
+    p.add_argument("--time", action="append", default=[], metavar="NAME=FIRST/TURN", help="a bot's own time limits in seconds")
+    p.add_argument("--gauntlet", metavar="NAME", help="play NAME against each other bot, and nothing else")
+    p.add_argument("--rounds", type=_count, metavar="N", help="times each pair of games is played (1; 100 under --sprt)")
+    p.add_argument("--openings", type=_plies, default=0, metavar="K", help="random safe move pairs before the bots play (0)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the openings (1)")
+    p.add_argument("--sprt", nargs="+", metavar="K=V", help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]")
+    p.add_argument("--report-every", type=_count, default=0, metavar="N", help="print the table every N games on stderr")
     p.add_argument("--jobs", type=_count, metavar="J", help="games at once (default and most: cores // 2)")
+    p.add_argument("--db", metavar="FILE", help="the results database; the same command resumes its run (lazytron.db)")
+    p.add_argument("--report", metavar="DB", help="print the table of a stored run instead of playing")
+    p.add_argument("--run", action="append", default=[], metavar="ID", help="--report: the run (the last; 'all': every run)")
     p.add_argument("--record-dir", metavar="DIR", help="write each game's record and bots' stderr there")
     p.add_argument("--csv", metavar="FILE", help="write the games as CSV")
     p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")
+    p.add_argument("--pgn", metavar="FILE", help="write the results as PGN (seven tags) for Ordo or BayesElo")
+    p.add_argument("--html", metavar="FILE", help="write a web page of the tournament, with replay pages beside it")
     _limits(p)
+
+    p = command("maps", cmd_maps, "make maps")
+    what = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    g = what.add_parser("generate", help="seeded random maps, symmetric under a point reflection, connected")
+    g.set_defaults(func=cmd_maps)
+    g.add_argument("--size", default="15x15", metavar="WxH", help="width x height (15x15)")
+    g.add_argument("--density", type=float, default=0.15, metavar="D", help="share of cells walled, 0 to 0.6 (0.15)")
+    g.add_argument("--open", action="store_true", help="no border of walls (the grid's edge still stops the bots)")
+    g.add_argument("--count", type=_count, default=1, metavar="N", help="maps to write, seeds S, S+1, ... (1)")
+    g.add_argument("--seed", type=int, default=1, metavar="S", help="the first map's seed (1)")
+    g.add_argument("--apart", type=int, default=0, metavar="N", help="least steps between the heads (half the smaller side)")
+    g.add_argument("--out", default=".", metavar="DIR", help="where to write the maps (.)")
 
     p = command("compare", cmd_compare, "check another analyser or bot against lazytron, position by position or move by move")
     mode = p.add_mutually_exclusive_group(required=True)

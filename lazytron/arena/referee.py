@@ -25,12 +25,19 @@ from contextlib import closing
 from dataclasses import dataclass
 from itertools import count
 from time import monotonic
-from typing import BinaryIO, Generator, Sequence
+from typing import BinaryIO, Callable, Generator, Sequence
 
 from ..board import Board, Move
 from .processes import STOP_GRACE, BotProcess, end_groups
 from .records import Record
 from .rules import RULES, Outcome
+
+
+class Cancelled(Exception):
+    """The game was stopped from outside before it ended."""
+
+
+POLL_SLICE = 0.1  # seconds between checks of a game's stop signal while waiting for moves
 
 
 @dataclass(frozen=True)
@@ -45,26 +52,46 @@ class Limits:
         return self.first if turn == 1 else self.turn
 
 
-def ask(bots: Sequence[BotProcess], boards: Sequence[Board], limit: float) -> list[Move | None]:
-    """Give each bot its board and wait at most ``limit`` seconds for both moves (None: no move)."""
-    deadline = monotonic() + limit
+def ask(
+    bots: Sequence[BotProcess],
+    boards: Sequence[Board],
+    limits: float | Sequence[float],
+    cancelled: Callable[[], bool] | None = None,
+) -> tuple[list[Move | None], list[float | None]]:
+    """Give each bot its board and wait for its move at most its limit in seconds.
+
+    Returns the moves (None: no move in time) and the seconds each took to answer (None: no answer).
+    Raises Cancelled as soon as ``cancelled()`` is true.
+    """
+    start = monotonic()
+    spans = [limits] * len(bots) if isinstance(limits, (int, float)) else list(limits)
+    deadlines = [start + span for span in spans]
     for bot, board in zip(bots, boards):
         bot.offer(str(board))
     moves: list[Move | None] = [None] * len(bots)
+    times: list[float | None] = [None] * len(bots)
     while True:
-        moves = [move or bot.take() for move, bot in zip(moves, bots)]
-        waiting = [bot for move, bot in zip(moves, bots) if move is None and not bot.dead]
-        left = deadline - monotonic()
-        if not waiting or left <= 0:
-            return moves
+        now = monotonic()
+        for k, bot in enumerate(bots):
+            if moves[k] is None and (move := bot.take()) is not None:
+                moves[k], times[k] = move, now - start
+        waiting = [k for k, bot in enumerate(bots) if moves[k] is None and not bot.dead and deadlines[k] > now]
+        if not waiting:
+            return moves, times
+        if cancelled is not None and cancelled():
+            raise Cancelled
         poll = select.poll()
         actions = {}
-        for bot in waiting:
+        for k in waiting:
+            bot = bots[k]
             poll.register(bot.stdout, select.POLLIN)
             actions[bot.stdout] = bot.read
             if bot.outbox:
                 poll.register(bot.stdin, select.POLLOUT)
                 actions[bot.stdin] = bot.write
+        left = min(deadlines[k] for k in waiting) - now
+        if cancelled is not None:
+            left = min(left, POLL_SLICE)
         for fd, _ in poll.poll(max(1, int(left * 1000) + 1)):
             actions[fd]()
 
@@ -83,6 +110,7 @@ class Turn:
     moves: tuple[Move, Move]
     after: Board | Outcome
     faults: tuple[str | None, str | None]
+    times: tuple[float | None, float | None] = (None, None)  # seconds each bot took to answer
 
 
 @dataclass(frozen=True)
@@ -108,15 +136,20 @@ class Game:
 def referee(
     board: Board,
     commands: tuple[str, str],
-    limits: Limits = Limits(),
+    limits: Limits | tuple[Limits, Limits] = Limits(),
     rules: str = "simultaneous",
     log: BinaryIO | int = subprocess.DEVNULL,
+    cancelled: Callable[[], bool] | None = None,
 ) -> Generator[Turn, None, None]:
     """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
+
+    ``limits`` holds both bots' time limits, or each bot's own.  A true
+    ``cancelled()`` ends the game at once (Cancelled).
 
     Raises BotError (before the first turn) if a bot cannot be started.
     """
     advance = RULES[rules]
+    own_limits = (limits, limits) if isinstance(limits, Limits) else limits
     bots: list[BotProcess] = []
     try:
         for player, command in enumerate(commands, 1):
@@ -125,12 +158,12 @@ def referee(
                 log.flush()
             bots.append(BotProcess(command, log))
         for number in count(1):
-            limit = limits.of(number)
-            one, two = ask(bots, (board, board.swapped()), limit)
-            faults = (None if one else bots[0].fault(limit), None if two else bots[1].fault(limit))
+            spans = [each.of(number) for each in own_limits]
+            (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)
+            faults = (None if one else bots[0].fault(spans[0]), None if two else bots[1].fault(spans[1]))
             moves = (one or Move.NONE, two or Move.NONE)
             after = advance(board, *moves, number)
-            yield Turn(number, board, moves, after, faults)
+            yield Turn(number, board, moves, after, faults, (t1, t2))
             if isinstance(after, Outcome):
                 return
             board = after

@@ -1,19 +1,27 @@
-"""A tournament's results summed up: the table of points and ratings, W-D-L per map, CSV and JSON."""
+"""The tables of a tournament from its played games: standings, per map, crosstable, the test of one bot, the SPRT.
+
+Everything here is a pure function of the games played (fixture and
+result), wherever they came from: a run under way, or a database.
+Points are 1 for a win and 1/2 for a draw.  Ratings: Bradley-Terry on
+the Elo scale (:mod:`.rating`), and the BayesElo model with the first
+player's advantage and draws (:mod:`.bayeselo`).  The test of one bot
+(the gauntlet's, or the first of two) pools its games against the field
+into a :class:`~.stats.Match`; its pairs count once both games ended.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
+from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Sequence
-
-from toolz import groupby  # type: ignore[import-untyped]
+from typing import Sequence
 
 from ..term.render import columns
-from .fixtures import Entrant, Result
+from .bayeselo import Fit, fit
 from .rating import Rating, ratings
-from .referee import Limits
+from .stats import Match, Sprt, pair_counts, pentanomial
+from .task import Fixture, GameResult
+
+Played = tuple[Fixture, GameResult]
 
 
 @dataclass(frozen=True)
@@ -29,105 +37,138 @@ class Standing:
     rating: Rating
 
 
-def _sides(results: Iterable[Result]) -> list[tuple[str, str, float]]:
-    """Every game from each player's side: (bot, map, points)."""
+def sides(played: Sequence[Played]) -> list[tuple[str, str, str, float]]:
+    """Every game from each player's side: (bot, opponent, map, points)."""
     return [
-        (r.fixture.players[p - 1].name, r.fixture.map_name, r.points(p)) for r in results for p in (1, 2)
+        (f.names[p - 1], f.names[2 - p], f.map_name, r.points(p)) for f, r in played for p in (1, 2)
     ]
 
 
-def _wdl(points: Iterable[float]) -> tuple[int, int, int]:
-    scores = list(points)
-    return scores.count(1.0), scores.count(0.5), scores.count(0.0)
+def _wdl(points: Sequence[float]) -> tuple[int, int, int]:
+    return points.count(1.0), points.count(0.5), points.count(0.0)
 
 
-def standings(results: Sequence[Result], entrants: Sequence[Entrant]) -> list[Standing]:
+def standings(played: Sequence[Played], names: Sequence[str]) -> list[Standing]:
     """The table, best first: by points, then rating."""
-    names = [e.name for e in entrants]
-    games = [
-        (r.fixture.players[0].name, r.fixture.players[1].name, r.points(1)) for r in results
-    ]
-    rated = {rating.name: rating for rating in ratings(names, games)}
-    by_bot = groupby(lambda side: side[0], _sides(results))
-    table = []
-    for name in names:
-        points = [side[2] for side in by_bot.get(name, [])]
-        table.append(Standing(name, len(points), sum(points), *_wdl(points), rated[name]))
+    rated = {r.name: r for r in ratings(names, [(f.names[0], f.names[1], r.points(1)) for f, r in played])}
+    points: dict[str, list[float]] = defaultdict(list)
+    for bot, _, _, p in sides(played):
+        points[bot].append(p)
+    table = [Standing(n, len(points[n]), sum(points[n]), *_wdl(points[n]), rated[n]) for n in names]
     return sorted(table, key=lambda s: (-s.points, -s.rating.elo))
 
 
-def per_map(results: Sequence[Result]) -> dict[tuple[str, str], tuple[int, int, int]]:
+def per_map(played: Sequence[Played]) -> dict[tuple[str, str], tuple[int, int, int]]:
     """W/D/L of every (bot, map)."""
-    by_key = groupby(lambda side: side[:2], _sides(results))
-    return {key: _wdl(side[2] for side in sides) for key, sides in by_key.items()}
+    points: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for bot, _, map_name, p in sides(played):
+        points[(bot, map_name)].append(p)
+    return {key: _wdl(ps) for key, ps in points.items()}
 
 
-def format_report(results: Sequence[Result], entrants: Sequence[Entrant], maps: Sequence[str]) -> str:
-    """The table of points and ratings, then W-D-L per map."""
-    table = standings(results, entrants)
+def crosstable(played: Sequence[Played]) -> dict[tuple[str, str], tuple[float, int]]:
+    """(points, games) of each bot against each opponent."""
+    cells: dict[tuple[str, str], tuple[float, int]] = defaultdict(lambda: (0.0, 0))
+    for bot, other, _, p in sides(played):
+        total, games = cells[(bot, other)]
+        cells[(bot, other)] = (total + p, games + 1)
+    return dict(cells)
+
+
+def seat_model(played: Sequence[Played], names: Sequence[str]) -> Fit:
+    """Ratings with the first player's advantage and draws."""
+    return fit(names, [(f.names[0], f.names[1], r.result) for f, r in played])
+
+
+def _points_of(bot: str, fixture: Fixture, result: GameResult) -> float | None:
+    if bot not in fixture.names:
+        return None
+    return result.points(fixture.names.index(bot) + 1)
+
+
+def pair_points(played: Sequence[Played], bot: str) -> list[tuple[int, float | None]]:
+    """Each of ``bot``'s pairs in pair order: (pair number, its points over both games, None while a game is missing)."""
+    games: dict[int, list[float]] = defaultdict(list)
+    for f, r in played:
+        if (p := _points_of(bot, f, r)) is not None:
+            games[f.pair].append(p)
+    return [(pair, sum(ps) if len(ps) == 2 else None) for pair, ps in sorted(games.items())]
+
+
+def match(played: Sequence[Played], bot: str) -> Match:
+    """``bot``'s games against the field, with its finished pairs."""
+    points = [p for f, r in played if (p := _points_of(bot, f, r)) is not None]
+    pairs = [p for _, p in pair_points(played, bot) if p is not None]
+    return Match(*_wdl(points), pair_counts(pairs))
+
+
+def llr_series(played: Sequence[Played], bot: str, sprt: Sprt) -> list[tuple[int, float]]:
+    """The LLR after each of ``bot``'s pairs, in pair order while no pair is missing: (games, LLR).
+
+    The series stops at the first unfinished pair, so it does not depend on
+    the order the games happened to finish in.
+    """
+    series: list[tuple[int, float]] = []
+    counts = [0, 0, 0, 0, 0]
+    for _, points in pair_points(played, bot):
+        if points is None:
+            break
+        counts[round(2 * points)] += 1
+        series.append((2 * len(series) + 2, sprt.llr(pentanomial(counts))))
+    return series
+
+
+def verdict(played: Sequence[Played], bot: str, sprt: Sprt) -> tuple[str | None, int, float]:
+    """('H0', 'H1' or None, games counted, LLR) at the first pair where the test is decided, else at the last."""
+    series = llr_series(played, bot, sprt)
+    for games, llr in series:
+        if (answer := sprt.verdict(llr)) is not None:
+            return answer, games, llr
+    return None, *(series[-1] if series else (0, 0.0))
+
+
+def sprt_line(played: Sequence[Played], bot: str, sprt: Sprt) -> str:
+    """The SPRT's state in one line."""
+    answer, games, llr = verdict(played, bot, sprt)
+    state = {"H1": "H1 accepted", "H0": "H0 accepted", None: "continue"}[answer]
+    return (
+        f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} beta={sprt.beta:g}: "
+        f"LLR {llr:.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}) after {games} games: {state}"
+    )
+
+
+def format_table(
+    played: Sequence[Played], names: Sequence[str], maps: Sequence[str], bot: str | None = None, sprt: Sprt | None = None
+) -> str:
+    """The standings, W-D-L per map, the seat model, and the test of ``bot`` (with the SPRT) if given."""
+    table = standings(played, names)
     rows = [["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"]]
     for rank, s in enumerate(table, 1):
         rows.append([
             str(rank), s.name, str(s.games), f"{s.points:g}", str(s.wins), str(s.draws), str(s.losses),
             f"{s.rating.elo:+.0f}", f"±{s.rating.error:.0f}",
         ])
-    wdl = per_map(results)
-    names = [s.name for s in table]
-    grid = [["map", *names]] + [
-        [m, *("-".join(map(str, wdl.get((name, m), (0, 0, 0)))) for name in names)] for m in maps
-    ]
-    return "\n".join([
+    wdl = per_map(played)
+    order = [s.name for s in table]
+    grid = [["map", *order]] + [[m, *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
+    lines = [
         *columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
         "",
         "W-D-L per map:",
-        *columns(grid, set(range(1, len(names) + 1))),
+        *columns(grid, set(range(1, len(order) + 1))),
         "",
         "points: win 1, draw 1/2; elo: Bradley-Terry rating relative to the mean, ±95% interval",
-    ]) + "\n"
-
-
-GAME_FIELDS = ("game", "round", "map", "player1", "player2", "result", "outcome", "turns", "fault1", "fault2")
-
-
-def game_rows(results: Iterable[Result]) -> list[dict[str, object]]:
-    """One dict per game, with the fields of :data:`GAME_FIELDS`."""
-    return [
-        dict(zip(GAME_FIELDS, (
-            r.fixture.number, r.fixture.round, r.fixture.map_name, r.fixture.players[0].name,
-            r.fixture.players[1].name, r.outcome.code, r.outcome.words, r.turns, r.faults[0] or "", r.faults[1] or "",
-        )))
-        for r in results
     ]
-
-
-def to_csv(results: Iterable[Result]) -> str:
-    """The games as CSV, one row each."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, GAME_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(game_rows(results))
-    return out.getvalue()
-
-
-def to_json(results: Sequence[Result], entrants: Sequence[Entrant], limits: Limits, rules: str) -> str:
-    """The games, the bots and the table as JSON."""
-    wdl = per_map(results)
-    maps = sorted({r.fixture.map_name for r in results})
-    table = [
-        {
-            "bot": s.name, "games": s.games, "points": s.points, "wins": s.wins, "draws": s.draws,
-            "losses": s.losses, "elo": round(s.rating.elo, 1), "elo_95": round(s.rating.error, 1),
-            "per_map": {m: dict(zip(("wins", "draws", "losses"), wdl.get((s.name, m), (0, 0, 0)))) for m in maps},
-        }
-        for s in standings(results, entrants)
-    ]
-    data = {
-        "rules": rules,
-        "first_time": limits.first,
-        "turn_time": limits.turn,
-        "rating": "Bradley-Terry on the Elo scale, relative to the mean; elo_95 is the half-width of a 95% interval",
-        "bots": {e.name: e.command for e in entrants},
-        "standings": table,
-        "games": game_rows(results),
-    }
-    return json.dumps(data, indent=2) + "\n"
+    if played:
+        model = seat_model(played, names)
+        lines.append(
+            f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
+            f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
+            + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings) + ")"
+        )
+    if bot is not None:
+        m = match(played, bot)
+        lines += ["", f"{bot} against the field: {m.summary()}", f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}"]
+        if sprt is not None:
+            lines.append(sprt_line(played, bot, sprt))
+    return "\n".join(lines) + "\n"

@@ -1,33 +1,68 @@
-"""Round robins: every pair of bots on every map from both sides, games in parallel, a table at the end.
+"""``lazytron tournament``: round robins and gauntlets, resumable from SQLite, with an SPRT, tables and a report.
 
-Points are 1 for a win and 1/2 for a draw.  Ratings come from
-:mod:`lazytron.rating` (Bradley-Terry on the Elo scale, 95 % error bars).
-At most one game per two cores runs at a time, so that each timed bot
-has a core of its own.
+Games are played in pairs (the same map and opening from both seats) by
+a runner (:mod:`.task`), stored one by one in a results database
+(:mod:`.store`) and tabled (:mod:`.table`).  Running the same command
+again resumes its run: the games already stored are not played again.
+``--report DB`` prints the table of stored runs.  At most one game per
+two cores runs at a time, so that each timed bot has a core of its own.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from contextlib import closing
+from dataclasses import dataclass, replace
 from typing import Sequence, TextIO
 
 from ..board import Board, BoardError, load_board
 from ..files import write_atomic
-from ..term.progress import Bar
-from .fixtures import Entrant, Fixture, Result, parse_entrant, schedule
+from ..replay.model import replay_record
+from ..replay.webpage import page as replay_page
+from . import report, store
+from .export import to_csv, to_json, to_pgn
 from .processes import BotError, check_command, split_command
-from .records import write_record
-from .referee import Game, Limits, Turn, referee
-from .table import format_report, to_csv, to_json
+from .records import parse_record
+from .referee import Limits
+from .run import Plan, play, stored
+from .schedule import Entrant, parse_entrant, parse_time, schedule
+from .stats import Sprt, parse_sprt
+from .table import Played, format_table
+from .task import Runner, local
+
+DEFAULT_DB = "lazytron.db"
+SPRT_ROUNDS = 100  # rounds under an SPRT when --rounds is not given: the fixed-games bound
 
 
-class Cancelled(Exception):
-    """The tournament was stopped before this game ended."""
+class Usage(Exception):
+    """Arguments that cannot make a tournament (exit status 2)."""
+
+
+@dataclass
+class Options:
+    """The command's options (as the command line gives them)."""
+
+    maps: Sequence[str] = ()
+    bots: Sequence[str] = ()
+    times: Sequence[str] = ()
+    limits: Limits = Limits()
+    rules: str = "simultaneous"
+    rounds: int | None = None
+    openings: int = 0
+    seed: int = 1
+    gauntlet: str | None = None
+    sprt: str | None = None
+    report_every: int = 0
+    jobs: int | None = None
+    db: str = DEFAULT_DB
+    report: str | None = None
+    runs: Sequence[str] = ()
+    record_dir: str | None = None
+    csv: str | None = None
+    json: str | None = None
+    html: str | None = None
+    pgn: str | None = None
+    runner: Runner | None = None  # plays the games (default: threads here, --jobs at a time)
 
 
 def default_jobs() -> int:
@@ -39,111 +74,17 @@ def default_jobs() -> int:
     return max(1, cores // 2)
 
 
-def play_fixture(
-    fixture: Fixture,
-    limits: Limits,
-    rules: str,
-    record_dir: str | None,
-    cancel: threading.Event,
-) -> Result:
-    """Play one game (its record and the bots' stderr go to ``record_dir`` if given)."""
-    one, two = fixture.players
-    commands, names = (one.command, two.command), (one.name, two.name)
-    base = os.path.join(record_dir, fixture.stem) if record_dir else None
-    log = open(base + ".log", "wb") if base else subprocess.DEVNULL
-    turns: list[Turn] = []
-    try:
-        with closing(referee(fixture.board, commands, limits, rules, log)) as game:
-            for turn in game:
-                turns.append(turn)
-                if cancel.is_set():
-                    raise Cancelled
-    finally:
-        if not isinstance(log, int):
-            log.close()
-    played = Game(fixture.board, names, tuple(turns))
-    if base:
-        write_record(base + ".tron", played.record())
-    return Result(fixture, played.outcome, len(turns), turns[-1].faults)
-
-
-class Progress:
-    """A progress bar on a terminal, one line per game elsewhere."""
-
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.bar = Bar(total, "games", stream)
-        self.stream = stream
-
-    @property
-    def done(self) -> int:
-        return self.bar.done
-
-    @property
-    def total(self) -> int:
-        return self.bar.total
-
-    def update(self, result: Result) -> None:
-        """Count a finished game."""
-        self.bar.advance()
-        if self.bar.tty:
-            if self.done == self.total:
-                self.end()
-        else:
-            f = result.fixture
-            one, two = (e.name for e in f.players)
-            self.stream.write(f"[{self.done}/{self.total}] {f.map_name}: {one} vs {two}: {result.outcome}\n")
-            self.stream.flush()
-
-    def end(self) -> None:
-        """Leave the bar's line (when the games are over or stopped)."""
-        self.bar.end()
-
-
-def run(
-    fixtures: Sequence[Fixture],
-    limits: Limits = Limits(),
-    rules: str = "simultaneous",
-    jobs: int = 1,
-    record_dir: str | None = None,
-    progress: Progress | None = None,
-) -> list[Result]:
-    """Play every fixture, ``jobs`` at a time; the results in fixture order.
-
-    On an error or an interrupt the games under way are stopped (their bots
-    ended) before it is raised again.
-    """
-    cancel = threading.Event()
-    results: list[Result] = []
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[Result]] = {
-            pool.submit(play_fixture, f, limits, rules, record_dir, cancel) for f in fixtures
-        }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results.append(future.result())
-                    if progress:
-                        progress.update(results[-1])
-        except BaseException:
-            cancel.set()
-            if progress and progress.done < progress.total:
-                progress.end()
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-    return sorted(results, key=lambda r: r.fixture.number)
-
-
-class Usage(Exception):
-    """Arguments that cannot make a tournament (exit status 2)."""
-
-
 def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
-    """Each map with its name (the file name without extension); BoardError names the file."""
+    """Each map with its name (the file name without extension); OSError/BoardError name the file."""
     maps = []
     for path in paths:
         name = os.path.splitext(os.path.basename(path))[0]
-        maps.append((name, load_board(path)))
+        try:
+            maps.append((name, load_board(path)))
+        except BoardError as e:
+            raise BoardError(f"{path}: {e}") from None
+        except UnicodeDecodeError:
+            raise BoardError(f"{path}: not a text file") from None
     names = [name for name, _ in maps]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -151,10 +92,11 @@ def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
     return maps
 
 
-def check_entrants(texts: Sequence[str]) -> list[Entrant]:
-    """The ``--bot`` arguments as entrants; Usage if malformed, BotError if a command cannot be found."""
+def check_entrants(texts: Sequence[str], times: Sequence[str], limits: Limits) -> list[Entrant]:
+    """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command cannot be found."""
     try:
-        entrants = [parse_entrant(t) for t in texts]
+        entrants = [replace(parse_entrant(t), limits=limits) for t in texts]
+        own = dict(parse_time(t) for t in times)
     except ValueError as e:
         raise Usage(str(e)) from None
     if len(entrants) < 2:
@@ -163,29 +105,157 @@ def check_entrants(texts: Sequence[str]) -> list[Entrant]:
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise Usage(f"two bots named {twice[0]!r}")
+    unknown = sorted(set(own) - set(names))
+    if unknown:
+        raise Usage(f"--time {unknown[0]}=...: no bot named {unknown[0]!r}")
     for entrant in entrants:
         try:
             split_command(entrant.command)
         except BotError as error:
             raise Usage(str(error)) from None
         check_command(entrant.command, entrant.name)
-    return entrants
+    return [replace(e, limits=own.get(e.name, e.limits)) for e in entrants]
 
 
-def main(
-    map_paths: Sequence[str],
-    bots: Sequence[str],
-    *,
-    rounds: int = 1,
-    jobs: int | None = None,
-    record_dir: str | None = None,
-    csv_path: str | None = None,
-    json_path: str | None = None,
-    limits: Limits = Limits(),
-    rules: str = "simultaneous",
-    out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
-) -> int:
+def make_plan(o: Options) -> Plan:
+    """The fixtures and settings of the command's run; Usage, BoardError, BotError or OSError if it cannot be made."""
+    entrants = check_entrants(o.bots, o.times, o.limits)
+    maps = load_maps(o.maps)
+    names = [e.name for e in entrants]
+    if o.gauntlet is not None and o.gauntlet not in names:
+        raise Usage(f"--gauntlet {o.gauntlet}: no bot named {o.gauntlet!r}")
+    try:
+        sprt = parse_sprt(o.sprt) if o.sprt is not None else None
+    except ValueError as e:
+        raise Usage(str(e)) from None
+    bot = o.gauntlet or (names[0] if len(names) == 2 else None)
+    if sprt is not None and bot is None:
+        raise Usage("--sprt tests one bot: give --gauntlet NAME, or exactly two bots")
+    rounds = o.rounds or (SPRT_ROUNDS if sprt else 1)
+    fixtures = list(schedule(maps, entrants, rounds, o.openings, o.seed, o.gauntlet, o.rules))
+    games = {  # what decides the games: the same command finds its run again (more rounds extend it)
+        "maps": {name: str(board) for name, board in maps},
+        "bots": [[e.name, e.command, e.limits.first, e.limits.turn] for e in entrants],
+        "rules": o.rules, "openings": o.openings, "seed": o.seed, "gauntlet": o.gauntlet,
+    }
+    sprt_fields = None if sprt is None else [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta]
+    settings: dict[str, object] = {
+        "games": games, "names": names, "map_names": [m for m, _ in maps], "bot": bot, "sprt": sprt_fields,
+    }
+    return Plan(fixtures, names, [m for m, _ in maps], settings, bot, sprt, o.report_every)
+
+
+def check_outputs(o: Options) -> None:
+    for path in filter(None, (o.csv, o.json, o.html, o.pgn)):
+        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise BotError(f"{path}: no such directory")
+    if o.record_dir:
+        os.makedirs(o.record_dir, exist_ok=True)
+
+
+def write_outputs(o: Options, played: Sequence[Played], plan: Plan, commands: dict[str, str], rules: str) -> None:
+    """The files asked for: records, CSV, JSON, PGN, the HTML report and its replay pages."""
+    if o.record_dir:
+        for f, r in played:
+            base = os.path.join(o.record_dir, f"game-{f.game:05d}")
+            write_atomic(base + ".tron", r.record)
+            write_atomic(base + ".log", r.stderr)
+    if o.csv:
+        write_atomic(o.csv, to_csv(played))
+    if o.json:
+        write_atomic(o.json, to_json(played, plan.names, commands, rules))
+    if o.pgn:
+        write_atomic(o.pgn, to_pgn(played))
+    if o.html:
+        folder = report.games_dir(o.html)
+        os.makedirs(folder, exist_ok=True)
+        for f, r in played:
+            write_atomic(os.path.join(folder, report.replay_name(f.game)), replay_page(replay_record(parse_record(r.record))))
+        href = os.path.basename(folder)
+        write_atomic(o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt))
+
+
+def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
+    plan = make_plan(o)
+    check_outputs(o)
+    most = default_jobs()
+    if o.jobs is not None and o.jobs > most:
+        print(f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each", file=err)
+    db = store.connect(o.db)
+    interrupted = False
+    try:
+        answer = play(db, plan, o.runner or local(min(o.jobs or most, most)), err)
+    except KeyboardInterrupt:
+        interrupted, answer = True, None
+    except BaseException:
+        out.write(plan.table())  # what was played is stored; show it before the error
+        raise
+    finally:
+        db.close()
+    out.write(plan.table())
+    out.flush()
+    if interrupted:
+        print(
+            f"lazytron tournament: interrupted after {len(plan.played)} of {len(plan.fixtures)} games "
+            f"(stored in {o.db}; the same command resumes)", file=err,
+        )
+        return 130
+    if plan.sprt is not None:
+        print(f"SPRT: {answer or 'no decision'} after {len(plan.played)} games", file=err)
+    commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
+    write_outputs(o, plan.played, plan, commands, o.rules)
+    return 0
+
+
+def show_report(o: Options, out: TextIO) -> int:
+    """``--report DB``: the table of the chosen runs (the last by default, ``all`` for every one)."""
+    if not os.path.isfile(o.report or ""):
+        raise BotError(f"{o.report}: no such file")
+    db = store.connect(o.report or "")
+    try:
+        known = store.runs(db)
+        if not known:
+            raise store.StoreError(f"{o.report}: no runs stored")
+        wanted = _chosen_runs(o.runs, [run for run, _, _ in known])
+        played = stored(db, wanted)
+        settings = [s for run, s, _ in known if run in wanted]
+    finally:
+        db.close()
+    names = _union(list(s["names"]) for s in settings)  # type: ignore[call-overload]
+    maps = _union(list(s["map_names"]) for s in settings)  # type: ignore[call-overload]
+    last = settings[-1]
+    sprt = Sprt(*last["sprt"]) if len(wanted) == 1 and last["sprt"] else None  # type: ignore[misc]
+    plan = Plan([], names, maps, last, last["bot"] if len(wanted) == 1 else None, sprt)  # type: ignore[arg-type]
+    plan.played = played
+    out.write(format_table(played, names, maps, plan.bot, sprt))
+    commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
+    write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
+    return 0
+
+
+def _chosen_runs(texts: Sequence[str], known: list[int]) -> list[int]:
+    if not texts:
+        return known[-1:]
+    if "all" in texts:
+        return known
+    try:
+        wanted = [int(t) for t in texts]
+    except ValueError:
+        raise Usage(f"--run takes run numbers or 'all', got {' '.join(texts)!r}") from None
+    missing = [w for w in wanted if w not in known]
+    if missing:
+        raise store.StoreError(f"no run {missing[0]} (runs: {', '.join(map(str, known))})")
+    return wanted
+
+
+def _union(lists: object) -> list[str]:
+    seen: dict[str, None] = {}
+    for items in lists:  # type: ignore[attr-defined]
+        seen.update(dict.fromkeys(items))
+    return list(seen)
+
+
+def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """The ``tournament`` command; returns the exit status."""
 
     def fail(message: str, status: int = 1) -> int:
@@ -193,37 +263,18 @@ def main(
         return status
 
     try:
-        entrants = check_entrants(bots)
-        maps = load_maps(map_paths)
-        for path in filter(None, (csv_path, json_path)):
-            if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-                raise BotError(f"{path}: no such directory")
-        if record_dir:
-            os.makedirs(record_dir, exist_ok=True)
+        if o.report is not None:
+            if o.bots or o.maps:
+                raise Usage("--report DB prints a stored run: give no maps and no --bot")
+            return show_report(o, out)
+        if not o.bots:
+            raise Usage("give the bots with --bot NAME=CMD (or --report DB)")
+        if not o.maps:
+            raise Usage("give at least one map")
+        return run_tournament(o, out, err)
     except Usage as e:
         return fail(str(e), 2)
-    except (BoardError, BotError) as e:
-        return fail(str(e))
-    except OSError as e:
-        return fail(f"{e.filename}: {e.strerror}")
-    most = default_jobs()
-    if jobs is not None and jobs > most:
-        print(f"lazytron tournament: --jobs {jobs} lowered to {most}: each game's two bots need a core each", file=err)
-    jobs = min(jobs or most, most)
-    fixtures = schedule(maps, entrants, rounds)
-    try:
-        results = run(fixtures, limits, rules, jobs, record_dir, Progress(len(fixtures), err))
-    except BotError as e:
+    except (BoardError, BotError, store.StoreError) as e:
         return fail(str(e))
     except OSError as e:
         return fail(f"{e.filename or 'writing'}: {e.strerror}")
-    out.write(format_report(results, entrants, [name for name, _ in maps]))
-    out.flush()
-    try:
-        if csv_path:
-            write_atomic(csv_path, to_csv(results))
-        if json_path:
-            write_atomic(json_path, to_json(results, entrants, limits, rules))
-    except OSError as e:
-        return fail(f"{e.filename}: {e.strerror}")
-    return 0
