@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import MOVE_LETTERS, Board, BoardError, Move, board_from_rows, parse_size
-from ..files import write_atomic
+from ..files import write_text
 
 MARK = "+OK"
 RESULTS = ("1", "2", "D")
@@ -153,5 +153,5 @@ def read_record(path: str) -> Record:
 
 
 def write_record(path: str, record: Record) -> None:
-    """Write a record atomically: to a temporary file beside it, then renamed over it."""
-    write_atomic(path, format_record(record))
+    """Write a record as :func:`lazytron.files.write_text` writes (atomically, for a regular file)."""
+    write_text(path, format_record(record))
