@@ -179,10 +179,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
             return usage(f"--{stray[0].replace('_', '-')} goes with --bot, not --analyser")
         import gc
 
-        from .arena.processes import interrupt_on_termination
         from .compare.analysers import run as compare_analysers
 
-        interrupt_on_termination()  # SIGTERM and SIGHUP end the analyser too
+        _referee_process()  # adopt and reap what the analyser leaves; SIGTERM and SIGHUP end it too
         gc.disable()  # the trees have no cycles
         return compare_analysers(args.analyser, args.files, depth=args.depth, timeout=args.timeout or COMPARE_TIMEOUT)
     if args.opponent is None:
