@@ -17,7 +17,7 @@ from time import monotonic
 from typing import BinaryIO, Callable, Iterator, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move, decoded_lines, read_boards
-from .clock import FIRST_TIME, TURN_TIME, Deadline
+from .clock import FIRST_TIME, TURN_TIME, Deadline, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine
 from .tree import Node, dismantle, inherit, trim
@@ -213,7 +213,10 @@ def run(
 
     Every map the reader finds is a turn, answered with one digit; a turn
     too broken to read is answered with :func:`fallback_move`; a line that
-    starts no map is logged and skipped.
+    starts no map is logged and skipped.  A turn's clock starts when its
+    first line arrives, but the first turn's starts when the process did if
+    the board was already waiting then (Python takes tens of milliseconds
+    to start, more on a loaded machine, and the engine's clock is running).
     """
     gc.disable()  # the tree has no cycles; collections would only stall the search
 
@@ -223,8 +226,11 @@ def run(
     bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=ENGINES[engine], log=log)
     source = Input(stdin)
     source.idle = lambda: bot.tidy(source.ready)  # free the last turn's litter while the next board is not here
+    born = process_start() if source.ready() else None  # the board was waiting: the engine's clock runs since then
     for item in read_boards(decoded_lines(source), source.ready):
         start = source.turn_start()
+        if born is not None:
+            start, born = min(start, born), None
         if isinstance(item, BoardError):
             if item.at_end:
                 return 0  # end of input inside a map: the game is over
