@@ -10,6 +10,7 @@ guard column is never free.  Cells outside the grid are walls.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from enum import IntEnum
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence, TypeAlias
@@ -219,8 +220,7 @@ def parse_board(text: str) -> Board:
 def decoded_lines(data: Iterable[bytes]) -> Iterator[str]:
     """Lines of bytes as text, the same for files and stdin: UTF-8, a byte order mark at the start dropped.
 
-    A byte that is not UTF-8 becomes U+FFFD, an unknown character: only
-    the map it is in is bad.
+    A byte that is not UTF-8 becomes U+FFFD, an unknown character: only its map is bad.
 
     >>> list(decoded_lines([b"\\xef\\xbb\\xbf3 1\\n", b"1\\xff2\\n"]))
     ['3 1\\n', '1\\ufffd2\\n']
@@ -290,14 +290,14 @@ def read_boards(lines: Iterable[str], more: Callable[[], bool] = lambda: True) -
             continue
         size = _size(line)
         if size is not None and _width_follows(source, size[0]):
-            yield _map(source, *size, lambda: True)
+            yield _map(source, *size)
         elif size is not None and not source.back:
             yield BoardError(f"line {source.number}: input ended after the size line", at_end=True)
         else:
             yield _skipped(source, line, more)
 
 
-def _map(source: _Lines, width: int, height: int, more: Callable[[], bool]) -> Board | BoardError:
+def _map(source: _Lines, width: int, height: int) -> Board | BoardError:
     """The map whose size line was just read."""
     start = source.number
     rows: list[str] = []
@@ -305,7 +305,7 @@ def _map(source: _Lines, width: int, height: int, more: Callable[[], bool]) -> B
         row = source.take()
         if row is None:
             return BoardError(f"map at line {start}: input ended after {len(rows)} of {height} rows", rows, True)
-        if len(row.rstrip("\r\n")) != width and _starts_map(source, row, more):
+        if len(row.rstrip("\r\n")) != width and _starts_map(source, row, lambda: True):
             source.put_back(row)
             break
         rows.append(row)
@@ -318,11 +318,8 @@ def _map(source: _Lines, width: int, height: int, more: Callable[[], bool]) -> B
 def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
     """The error for a line that starts no map, with the lines after it up to the next map."""
     start = source.number
-    size = _size(line)
-    if size is None:
-        problem = f"expected 'W H', got {line.strip()[:40]!r}"
-    else:
-        problem = f"no row of {size[0]} cells after the size line {line.strip()[:40]!r}"
+    size, shown = _size(line), repr(line.strip()[:40])
+    problem = f"expected 'W H', got {shown}" if size is None else f"no row of {size[0]} cells after the size line {shown}"
     rows = []
     while more() and (row := source.take()) is not None:
         if _starts_map(source, row, more):
@@ -336,10 +333,7 @@ def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
 
 def read_map_file(path: str) -> Iterator[Board | BoardError]:
     """Every map in a file ('-': stdin), read as :func:`read_boards` reads; OSError if it cannot be opened."""
-    if path == "-":
-        yield from read_boards(decoded_lines(sys.stdin.buffer))
-        return
-    with open(path, "rb") as f:
+    with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as f:
         yield from read_boards(decoded_lines(f))
 
 
@@ -349,10 +343,7 @@ def load_board(path: str) -> Board:
         maps = list(read_map_file(path))
     except OSError as e:
         raise BoardError(f"{path}: {e.strerror or e}") from None
-    if not maps:
-        raise BoardError(f"{path}: no map in it")
-    if isinstance(maps[0], BoardError):
-        raise BoardError(f"{path}: {maps[0]}")
-    if len(maps) > 1:
-        raise BoardError(f"{path}: {maps[1]}" if isinstance(maps[1], BoardError) else f"{path}: more than one map")
+    problems = [m for m in maps[:2] if isinstance(m, BoardError)] + [BoardError("more than one map")] * (len(maps) > 1)
+    if not maps or problems or not isinstance(maps[0], Board):
+        raise BoardError(f"{path}: {problems[0] if problems else 'no map in it'}")
     return maps[0]

@@ -36,7 +36,7 @@ def _stat(path: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise OutputError(path, e.strerror or str(e), e.errno) from None
+        raise OutputError(path, e.strerror or str(e), e.errno or errno.EIO) from None
 
 
 def _directory_of(path: str) -> str:
