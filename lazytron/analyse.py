@@ -1,6 +1,6 @@
 """Fixed-depth analysis of positions, in the reference analyser's format.
 
-Maps are read as everywhere else (:func:`lazytron.board.read_map_file`).
+Maps are read as everywhere else (:func:`lazytron.board.read_boards`).
 For each position: ``first MOVE``, then ``DEPTH SCORE MOVE`` for every even
 depth up to the one asked, then ``end``; each position gets a fresh tree.
 """
@@ -8,9 +8,10 @@ depth up to the one asked, then ``end``; each position gets a fresh tree.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from typing import Iterable, Iterator, TextIO
 
-from .board import Board, BoardError, read_map_file
+from .board import Board, BoardError, decoded_lines, read_boards
 from .engines import DEFAULT, ENGINES, Engine
 from .search import RootSearch, best_scores
 
@@ -56,8 +57,11 @@ def run(
     for path in files or ["-"]:
         name = "<stdin>" if path == "-" else path
         try:
-            bad += analyse_stream(read_map_file(path), depth, chosen, out, err, name)
-        except OSError as e:
+            stream = nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb")
+        except OSError as e:  # a file that cannot be read; an error writing the output is the command's
             print(f"lazytron analyse: {name}: {e.strerror or e}", file=err)
             bad += 1
+            continue
+        with stream as data:
+            bad += analyse_stream(read_boards(decoded_lines(data)), depth, chosen, out, err, name)
     return 1 if bad else 0
