@@ -52,20 +52,41 @@ def check_output(path: str, directory: bool = False) -> None:
         parent = _directory_of(path)
         if not os.path.isdir(parent):
             raise OutputError(path, "no such directory", errno.ENOENT)
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise OutputError(path, f"cannot create it in {parent}", errno.EACCES)
+        if not _can_create(parent):
+            raise OutputError(path, f"cannot create a file in {parent}", errno.EACCES)
     elif directory != stat.S_ISDIR(found.st_mode):
         raise OutputError(path, *(("not a directory", errno.ENOTDIR) if directory else ("is a directory", errno.EISDIR)))
     elif directory:
-        if not os.access(path, os.W_OK | os.X_OK):
+        if not _can_create(path):
             raise OutputError(path, "cannot create files in it", errno.EACCES)
     elif stat.S_ISREG(found.st_mode):
         if not found.st_mode & 0o222 or not os.access(path, os.W_OK):
             raise OutputError(path, "read-only file", errno.EACCES)
-        if not os.access(_directory_of(path), os.W_OK | os.X_OK):
+        if not _can_create(_directory_of(path)):
             raise OutputError(path, f"cannot replace it in {_directory_of(path)}", errno.EACCES)
     elif not os.access(path, os.W_OK):
         raise OutputError(path, "not writable", errno.EACCES)
+
+
+def _can_create(directory: str) -> bool:
+    """Whether a file can be made in ``directory``: tried, not guessed (root, read-only mounts, /proc)."""
+    try:
+        fd, temporary = _temporary(directory, "check")
+    except OSError:
+        return False
+    os.close(fd)
+    os.unlink(temporary)
+    return True
+
+
+def _temporary(directory: str, name: str, mode: int = 0o600) -> tuple[int, str]:
+    """A new file of a name no other has, beside ``name`` in ``directory``: its descriptor and path."""
+    while True:
+        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}")
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), temporary
+        except FileExistsError:
+            continue
 
 
 def write_text(path: str, text: str) -> None:
@@ -85,14 +106,7 @@ def write_text(path: str, text: str) -> None:
 
 def _replace(target: str, text: str, found: os.stat_result | None) -> None:
     """Write a temporary file beside ``target`` and rename it over it (keeping ``found``'s mode and owner)."""
-    directory, name = os.path.split(target)
-    while True:
-        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}")
-        try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
-            break
-        except FileExistsError:
-            continue
+    fd, temporary = _temporary(*os.path.split(target), 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             if found is not None:

@@ -101,3 +101,10 @@ def test_replay_refuses_a_page_it_cannot_write_before_analysing(tmp_path):
     run = lazytron("replay", str(GAME), "--analyse", "--html", str(tmp_path), timeout=20)
     assert run.returncode == 1
     assert run.stderr == f"lazytron replay: {tmp_path}: is a directory\n"
+
+
+def test_a_place_where_no_file_can_be_made_is_refused_even_for_root():
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc")
+    with pytest.raises(OutputError, match="cannot create a file in /proc"):
+        check_output("/proc/game.tron")
