@@ -117,7 +117,6 @@ _frame_rate = _number(float, "fps", 0, 1000)
 _count = _number(int, "", 1, MOST_COUNT)
 _plies = _number(int, "", 0, 1000)
 _seed = _number(int, "seed", 0, 2**63 - 1)
-_density = _number(float, "density", 0, 0.6)
 _apart = _number(int, "apart", 0, MOST_DEPTH)
 
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
@@ -278,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     g = what.add_parser("generate", help="seeded random maps, symmetric under a point reflection, connected")
     g.set_defaults(func=cmd_maps)
     g.add_argument("--size", default="15x15", metavar="WxH", help="width x height (15x15)")
-    g.add_argument("--density", type=_density, default=0.15, metavar="D", help="share of cells walled, 0 to 0.6 (0.15)")
+    g.add_argument("--density", type=float, default=0.15, metavar="D", help="share of cells walled, 0 to 0.6 (0.15)")
     g.add_argument("--open", action="store_true", help="no border of walls (the grid's edge still stops the bots)")
     g.add_argument("--count", type=_count, default=1, metavar="N", help="maps to write, seeds S, S+1, ... (1)")
     g.add_argument("--seed", type=_seed, default=1, metavar="S", help="the first map's seed (1)")
