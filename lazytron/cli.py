@@ -7,11 +7,11 @@ starts without loading the tools.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Callable, Sequence
 
 from .clock import FIRST_TIME, TURN_TIME
+from .term.streams import closed_streams, silence_output
 
 ENGINE_NAMES = ("zenzike",)  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
 
@@ -310,23 +310,6 @@ def _limits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", choices=RULE_SETS, default="simultaneous", help="simultaneous (default) or tronjar: see README")
 
 
-def _closed_streams() -> list[str]:
-    """The standard streams that were closed when the process started, each now open on /dev/null.
-
-    Holding their descriptors keeps files and pipes opened later from taking them.
-    """
-    closed = []
-    for fd, name in ((0, "input"), (1, "output"), (2, "error")):
-        try:
-            os.fstat(fd)
-        except OSError:
-            os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one
-            closed.append(name)
-    if "error" in closed:
-        sys.stderr = open(2, "w")
-    return closed
-
-
 def _reads_stdin(args: argparse.Namespace) -> bool:
     """Whether the command reads its standard input."""
     files = getattr(args, "files", None) or []
@@ -337,13 +320,8 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
     return args.command == "bot" or (args.command == "tictactoe" and not args.stats)
 
 
-def _silence_output() -> None:
-    """Send standard output to /dev/null: nothing more can be said there, and no complaint at exit."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    closed = _closed_streams()
+    closed = closed_streams()
     args = build_parser().parse_args(argv)
     name = f"lazytron {args.command}"
     needed = [s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))]
@@ -355,11 +333,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        _silence_output()
+        silence_output()
         sys.stderr.close()
         return 1
     except OSError as e:  # the commands name the files they fail on: one with no name is standard output
         if e.filename is None:
-            _silence_output()
+            silence_output()
         print(f"{name}: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)
         return 1
