@@ -1,6 +1,7 @@
 """The bot under the real clock, over whole games on every contest map.
 
     python benchmarks/clock.py [--maps NAME ...] [--opponent CMD] [--every K] [--json FILE]
+    python benchmarks/clock.py --first-turn [--load N ...] [--repeats R] [--bot CMD] [--cwd DIR] [--maps NAME]
 
 For each map, one whole game: `lazytron bot -v` (the contest clock: 2.9 s for the
 first move, 0.9 s after) as player 1 against the opponent (default `lazytron bot
@@ -16,6 +17,12 @@ core to itself. Reported per map:
   the original's bot keeps its tree between turns and may reach a little deeper).
 
 Limits checked: first answer <= 3.0 s, every later one <= 1.0 s, memory <= 500 MB.
+
+``--first-turn``: the first answer only, as the engine sees it: the bot is
+started and the board written at once, and the time runs from there to the
+digit read (start-up included), R times with N busy processes competing for
+the cores (``--load 0 4``: without, then with four).  ``--bot`` and ``--cwd``
+time another bot (``--cwd`` an older checkout, run as ``python -m lazytron``).
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ import json
 import re
 import shlex
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 
 from harness import (
     ORACLE,
+    SHARED,
     TimedBot,
     contest_maps,
     lazytron_command,
@@ -79,6 +88,41 @@ def original_depths(boards: list[Board], every: int) -> list[int]:
     return found
 
 
+def first_turns(board: Board, command: list[str], cwd: str | None, load: int, repeats: int) -> list[float]:
+    """Seconds from starting the bot (board written at once) to its first digit, ``repeats`` times under ``load`` hogs."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(load)]
+    times = []
+    try:
+        for _ in range(repeats):
+            started = time.perf_counter()
+            bot = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert bot.stdin and bot.stdout
+            bot.stdin.write(str(board))
+            bot.stdin.flush()
+            bot.stdout.readline()
+            times.append(time.perf_counter() - started)
+            bot.stdin.close()
+            bot.wait()
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    return times
+
+
+def first_turn_main(args: argparse.Namespace) -> None:
+    name = (args.maps or ["big-room"])[0]
+    board = load_board(str(next(p for p in contest_maps() if p.stem == name)))
+    command = shlex.split(args.bot) if args.bot else lazytron_command("bot")
+    print(f"machine: {machine()}\nbot: {shlex.join(command)}{f' in {args.cwd}' if args.cwd else ''}\nmap: {name}\n")
+    print(f"{'busy processes':>14}  {'first answer s: min':>19}  {'median':>6}  {'max':>6}  over {FIRST_LIMIT} s")
+    for load in args.load:
+        times = first_turns(board, command, args.cwd, load, args.repeats)
+        over = sum(t > FIRST_LIMIT for t in times)
+        print(f"{load:>14}  {min(times):>19.3f}  {statistics.median(times):>6.3f}  {max(times):>6.3f}  {over} of {len(times)}",
+              flush=True)
+
+
 def spread(values: list[int]) -> str:
     return f"{min(values)}/{int(statistics.median(values))}/{max(values)}" if values else "-"
 
@@ -89,7 +133,17 @@ def main() -> None:
     parser.add_argument("--opponent", default=shlex.join(lazytron_command("bot", "--depth", "4")), help="player 2's command")
     parser.add_argument("--every", type=int, default=10, metavar="K", help="time the original on every K-th position (10)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    parser.add_argument("--first-turn", action="store_true", help="time only the first answer, from the bot's start")
+    parser.add_argument("--load", type=int, nargs="+", default=[0, 4], metavar="N", help="--first-turn: busy processes (0 4)")
+    parser.add_argument("--repeats", type=int, default=5, metavar="R", help="--first-turn: answers timed per load (5)")
+    parser.add_argument("--bot", metavar="CMD", help="--first-turn: the bot (default: this checkout's lazytron bot)")
+    parser.add_argument("--cwd", metavar="DIR", help="--first-turn: run the bot there")
     args = parser.parse_args()
+    if args.first_turn:
+        if not (SHARED / "maps" / "contest").is_dir():
+            sys.exit(f"benchmark: {SHARED} has no maps/contest (set LAZYTRON_SHARED)")
+        first_turn_main(args)
+        return
     require_shared_and_oracle()
     print(f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nopponent: {args.opponent}\n")
     print(f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  {'lazytron depth':>14}  {'original depth':>14}  result")

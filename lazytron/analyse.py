@@ -1,5 +1,6 @@
 """Fixed-depth analysis of positions, in the reference analyser's format.
 
+Maps are read as everywhere else (:func:`lazytron.board.read_boards`).
 For each position: ``first MOVE``, then ``DEPTH SCORE MOVE`` for every even
 depth up to the one asked, then ``end``; each position gets a fresh tree.
 """
@@ -7,9 +8,10 @@ depth up to the one asked, then ``end``; each position gets a fresh tree.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from typing import Iterable, Iterator, TextIO
 
-from .board import Board, BoardError, read_boards
+from .board import Board, BoardError, decoded_lines, read_boards
 from .engines import DEFAULT, ENGINES, Engine
 from .search import RootSearch, best_scores
 
@@ -30,10 +32,12 @@ def analysis(
     yield "end"
 
 
-def analyse_stream(lines: Iterable[str], depth: int, engine: Engine, out: TextIO, err: TextIO, name: str) -> int:
-    """Analyse every position in ``lines``; return how many were malformed."""
+def analyse_stream(
+    maps: Iterable[Board | BoardError], depth: int, engine: Engine, out: TextIO, err: TextIO, name: str
+) -> int:
+    """Analyse every position in ``maps`` (as :func:`read_boards` yields them); return how many were malformed."""
     bad = 0
-    for item in read_boards(lines):
+    for item in maps:
         if isinstance(item, BoardError):
             print(f"lazytron analyse: {name}: {item}", file=err, flush=True)
             bad += 1
@@ -50,14 +54,14 @@ def run(
     """The ``analyse`` command: 0 if every position was analysed, 1 if any input was bad."""
     bad = 0
     chosen = ENGINES[engine]
-    for name in files or ["-"]:
-        if name == "-":
-            bad += analyse_stream(sys.stdin, depth, chosen, out, err, "<stdin>")
-            continue
+    for path in files or ["-"]:
+        name = "<stdin>" if path == "-" else path
         try:
-            with open(name, encoding="utf-8") as f:
-                bad += analyse_stream(f, depth, chosen, out, err, name)
-        except (OSError, UnicodeDecodeError) as e:
-            print(f"lazytron analyse: {name}: {getattr(e, 'strerror', None) or e}", file=err)
+            stream = nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb")
+        except OSError as e:  # a file that cannot be read; an error writing the output is the command's
+            print(f"lazytron analyse: {name}: {e.strerror or e}", file=err)
             bad += 1
+            continue
+        with stream as data:
+            bad += analyse_stream(read_boards(decoded_lines(data)), depth, chosen, out, err, name)
     return 1 if bad else 0

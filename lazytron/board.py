@@ -9,9 +9,11 @@ guard column is never free.  Cells outside the grid are walls.
 
 from __future__ import annotations
 
+import sys
+from contextlib import nullcontext
 from enum import IntEnum
 from functools import lru_cache
-from typing import Iterable, Iterator, NamedTuple, TypeAlias
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence, TypeAlias
 
 Bitboard: TypeAlias = int
 """A set of cells: bit ``y * (W + 1) + x`` is cell (y, x)."""
@@ -21,7 +23,17 @@ Cell: TypeAlias = int
 
 
 class BoardError(ValueError):
-    """A map that does not follow the contest format."""
+    """A map that does not follow the contest format.
+
+    From :func:`read_boards`: ``rows`` holds the lines taken as the map's
+    rows (a bot answers those with a fallback move; none: no turn was
+    sent), and ``at_end`` says the input ended inside the map.
+    """
+
+    def __init__(self, message: str, rows: Sequence[str] = (), at_end: bool = False) -> None:
+        super().__init__(message)
+        self.rows = list(rows)
+        self.at_end = at_end
 
 
 class Move(IntEnum):
@@ -205,46 +217,133 @@ def parse_board(text: str) -> Board:
     return board_from_rows(width, height, rows)
 
 
-def read_boards(lines: Iterable[str]) -> Iterator[Board | BoardError]:
+def decoded_lines(data: Iterable[bytes]) -> Iterator[str]:
+    """Lines of bytes as text, the same for files and stdin: UTF-8, a byte order mark at the start dropped.
+
+    A byte that is not UTF-8 becomes U+FFFD, an unknown character: only its map is bad.
+
+    >>> list(decoded_lines([b"\\xef\\xbb\\xbf3 1\\n", b"1\\xff2\\n"]))
+    ['3 1\\n', '1\\ufffd2\\n']
+    """
+    first = True
+    for line in data:
+        text = line.decode("utf-8", "replace")
+        if first:
+            text, first = text.removeprefix("\ufeff"), False
+        yield text
+
+
+class _Lines:
+    """Lines with their numbers, and room to put back the ones looked at."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.it = iter(lines)
+        self.back: list[str] = []
+        self.number = 0  # lines taken so far
+
+    def take(self) -> str | None:
+        line = self.back.pop() if self.back else next(self.it, None)
+        self.number += line is not None
+        return line
+
+    def put_back(self, line: str) -> None:
+        self.back.append(line)
+        self.number -= 1
+
+
+def _size(line: str) -> tuple[int, int] | None:
+    try:
+        return parse_size(line)
+    except BoardError:
+        return None
+
+
+def _width_follows(lines: _Lines, width: int) -> bool:
+    """Whether the next line is a row of ``width`` cells (it is put back; none is left at the end)."""
+    row = lines.take()
+    if row is None:
+        return False
+    lines.put_back(row)
+    return len(row.rstrip("\r\n")) == width
+
+
+def _starts_map(lines: _Lines, line: str, more: Callable[[], bool]) -> bool:
+    """Whether ``line`` is a size line to trust: a row of its width follows (or nothing more can be read now)."""
+    size = _size(line)
+    return size is not None and (not more() or _width_follows(lines, size[0]))
+
+
+def read_boards(lines: Iterable[str], more: Callable[[], bool] = lambda: True) -> Iterator[Board | BoardError]:
     """Every map in a stream of lines, in order; blank lines between maps are skipped.
 
-    A malformed map is yielded as its BoardError (naming its first line) so
-    that a reader can report it and go on with the next one.
+    A map starts at a size line followed by a row of its width.  It ends
+    after its H rows, or before a line that starts another map.  Anything
+    else is skipped up to the next line that starts a map, or up to where
+    ``more()`` says no more input is ready (a bot must answer what it was
+    sent).  A malformed map or a skipped stretch is yielded as one
+    BoardError, naming its first line, so that a reader can report it and
+    go on with the next map.
     """
-    it = iter(lines)
-    number = 0
-    for line in it:
-        number += 1
+    source = _Lines(lines)
+    while (line := source.take()) is not None:
         if not line.strip():
             continue
-        start = number
-        try:
-            width, height = parse_size(line)
-        except BoardError as e:
-            yield BoardError(f"line {start}: {e}")
-            continue
-        rows = []
-        for row in it:
-            number += 1
-            rows.append(row)
-            if len(rows) == height:
-                break
-        try:
-            yield board_from_rows(width, height, rows)
-        except BoardError as e:
-            yield BoardError(f"map at line {start}: {e}")
+        size = _size(line)
+        if size is not None and _width_follows(source, size[0]):
+            yield _map(source, *size)
+        elif size is not None and not source.back:
+            yield BoardError(f"line {source.number}: input ended after the size line", at_end=True)
+        else:
+            yield _skipped(source, line, more)
+
+
+def _map(source: _Lines, width: int, height: int) -> Board | BoardError:
+    """The map whose size line was just read."""
+    start = source.number
+    rows: list[str] = []
+    while len(rows) < height:
+        row = source.take()
+        if row is None:
+            return BoardError(f"map at line {start}: input ended after {len(rows)} of {height} rows", rows, True)
+        if len(row.rstrip("\r\n")) != width and _starts_map(source, row, lambda: True):
+            source.put_back(row)
+            break
+        rows.append(row)
+    try:
+        return board_from_rows(width, height, rows)
+    except BoardError as e:
+        return BoardError(f"map at line {start}: {e}", rows)
+
+
+def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
+    """The error for a line that starts no map, with the lines after it up to the next map."""
+    start = source.number
+    size, shown = _size(line), repr(line.strip()[:40])
+    problem = f"expected 'W H', got {shown}" if size is None else f"no row of {size[0]} cells after the size line {shown}"
+    rows = []
+    while more() and (row := source.take()) is not None:
+        if _starts_map(source, row, more):
+            source.put_back(row)
+            break
+        rows.append(row)
+    rows = [row for row in rows if row.strip()]
+    skipped = f"; {len(rows) + 1} lines skipped" if rows else ""
+    return BoardError(f"line {start}: {problem}{skipped}", rows)
+
+
+def read_map_file(path: str) -> Iterator[Board | BoardError]:
+    """Every map in a file ('-': stdin), read as :func:`read_boards` reads; OSError if it cannot be opened."""
+    with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as f:
+        yield from read_boards(decoded_lines(f))
 
 
 def load_board(path: str) -> Board:
     """Read a map file (one map); every problem, reading it included, is a BoardError naming the file."""
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
+        maps = list(read_map_file(path))
     except OSError as e:
         raise BoardError(f"{path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise BoardError(f"{path}: not a text file") from None
-    try:
-        return parse_board(text)
-    except BoardError as e:
-        raise BoardError(f"{path}: {e}") from None
+    problems = [m for m in maps[:2] if isinstance(m, BoardError)] + [BoardError("more than one map")] * (len(maps) > 1)
+    if not maps or problems or not isinstance(maps[0], Board):
+        raise BoardError(f"{path}: {problems[0] if problems else 'no map in it'}")
+    return maps[0]

@@ -9,19 +9,22 @@ re-rooted on our own move, ready for the next turn.
 from __future__ import annotations
 
 import gc
+import os
 import select
 import sys
+from collections import deque
 from time import monotonic
-from typing import Callable, Iterator, TextIO
+from typing import BinaryIO, Callable, Iterator, TextIO
 
-from .board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
-from .clock import FIRST_TIME, TURN_TIME, Deadline
+from .board import CARDINALS, Board, BoardError, Move, decoded_lines, read_boards
+from .clock import FIRST_TIME, TURN_TIME, Deadline, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine
 from .tree import Node, dismantle, inherit, trim
 
 TREE_BUDGET = 2_500_000  # live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
 KEEP_LEVELS = 4  # plies of the kept tree a trim leaves
+CHUNK = 65536  # bytes read from stdin at a time
 
 
 def enemy_move(before: int, after: int, stride: int) -> Move | None:
@@ -136,8 +139,67 @@ def fallback_move(rows: list[str]) -> Move:
     return Move.NORTH
 
 
+class Input:
+    """The bot's standard input, read as it comes: its lines, when each arrived, and whether more is ready.
+
+    While no line is ready, ``idle`` is called before waiting for one (the
+    bot frees the last turn's tree then).
+    """
+
+    def __init__(self, stream: BinaryIO, idle: Callable[[], None] = lambda: None) -> None:
+        self.stream = stream
+        try:
+            self.fd: int | None = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        self.idle = idle
+        self.lines: deque[tuple[float, bytes]] = deque()  # (arrival, line) read but not yet taken
+        self.partial: list[bytes] = []  # the start of a line still coming
+        self.ended = False
+        self.since: float | None = None  # the arrival of the first line taken since the last turn
+
+    def ready(self) -> bool:
+        """Whether a line (or the end) can be had without waiting."""
+        if self.lines or self.ended or self.fd is None:
+            return True
+        return bool(select.select([self.fd], [], [], 0)[0])
+
+    def turn_start(self) -> float:
+        """When the first line taken since the last call arrived (now if none was): the turn's clock starts there."""
+        since, self.since = self.since, None
+        return monotonic() if since is None else since
+
+    def __iter__(self) -> Iterator[bytes]:
+        while True:
+            if self.lines:
+                arrival, line = self.lines.popleft()
+                self.since = arrival if self.since is None else self.since
+                yield line
+            elif self.ended:
+                return
+            else:
+                if not self.ready():
+                    self.idle()
+                self._read()
+
+    def _read(self) -> None:
+        data = os.read(self.fd, CHUNK) if self.fd is not None else self.stream.read(CHUNK)
+        now = monotonic()
+        if not data:
+            self.ended = True
+            if self.partial:
+                self.lines.append((now, b"".join(self.partial)))
+            return
+        *whole, rest = data.split(b"\n")
+        for line in whole:
+            self.lines.append((now, b"".join([*self.partial, line, b"\n"])))
+            self.partial = []
+        if rest:
+            self.partial.append(rest)
+
+
 def run(
-    stdin: TextIO,
+    stdin: BinaryIO,
     stdout: TextIO,
     stderr: TextIO,
     *,
@@ -147,40 +209,39 @@ def run(
     engine: str = DEFAULT,
     verbose: bool = False,
 ) -> int:
-    """Play the contest protocol until end of input; return the exit status (0)."""
+    """Play the contest protocol until end of input; return the exit status (0).
+
+    Every map the reader finds is a turn, answered with one digit; a turn
+    too broken to read is answered with :func:`fallback_move`; a line that
+    starts no map is logged and skipped.  A turn's clock starts when its
+    first line arrives, but the first turn's starts when the process did if
+    the board was already waiting then (Python takes tens of milliseconds
+    to start, more on a loaded machine, and the engine's clock is running).
+    """
     gc.disable()  # the tree has no cycles; collections would only stall the search
 
     def log(message: str) -> None:
         print(message, file=stderr, flush=True)
 
     bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=ENGINES[engine], log=log)
-    readline = stdin.readline
-    waiting = _input_waiting(stdin)
-    while True:
-        bot.tidy(waiting)  # free the last turn's litter while the next board is not here
-        line = readline()
-        if not line:
-            return 0
-        start = monotonic()
-        if not line.strip():
-            continue
-        try:
-            width, height = parse_size(line)
-        except BoardError as e:
-            log(f"turn {bot.turn + 1}: {e}; line skipped")
-            continue
-        rows = [readline() for _ in range(height)]
-        if not rows or not rows[-1]:
-            return 0  # end of input inside a map: the game is over
-        try:
-            board = board_from_rows(width, height, rows)
-        except BoardError as e:
-            log(f"turn {bot.turn + 1}: bad map: {e}; fallback move")
+    source = Input(stdin)
+    source.idle = lambda: bot.tidy(source.ready)  # free the last turn's litter while the next board is not here
+    born = process_start() if source.ready() else None  # the board was waiting: the engine's clock runs since then
+    for item in read_boards(decoded_lines(source), source.ready):
+        start = source.turn_start()
+        if born is not None:
+            start, born = min(start, born), None
+        if isinstance(item, BoardError):
+            if item.at_end:
+                return 0  # end of input inside a map: the game is over
+            if not item.rows:
+                log(f"turn {bot.turn + 1}: {item}; line skipped")
+                continue
+            log(f"turn {bot.turn + 1}: {item}; fallback move")
             bot.forget()
-            move = fallback_move(rows)
-            report = Decision(0, None, move)
+            report = Decision(0, None, fallback_move(item.rows))
         else:
-            report = bot.play(board, start)
+            report = bot.play(item, start)
         stdout.write(report.move.digit + "\n")
         stdout.flush()
         if verbose:
@@ -188,15 +249,7 @@ def run(
             score = "-" if report.score is None else report.score
             log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
         bot.advance(report.move)
-
-
-def _input_waiting(stdin: TextIO) -> Callable[[], bool]:
-    """A check whether input is ready on ``stdin`` without blocking (always yes if it cannot tell)."""
-    try:
-        fd = stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return lambda: True
-    return lambda: bool(select.select([fd], [], [], 0)[0])
+    return 0
 
 
 def main(
@@ -209,6 +262,6 @@ def main(
 ) -> int:
     """Run the bot on the process's standard streams."""
     return run(
-        sys.stdin, sys.stdout, sys.stderr,
+        sys.stdin.buffer, sys.stdout, sys.stderr,
         depth=depth, first_time=first_time, turn_time=turn_time, engine=engine, verbose=verbose,
     )

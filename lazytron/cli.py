@@ -11,16 +11,24 @@ import sys
 from typing import Callable, Sequence
 
 from .clock import FIRST_TIME, TURN_TIME
+from .term.streams import closed_streams, silence_output
 
 ENGINE_NAMES = ("zenzike",)  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
 
 
-def _number(kind: type, what: str, low: float, high: float = float("inf"), above: bool = False) -> Callable[[str], float]:
-    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``."""
-    if high < float("inf"):
-        bounds = f"from {low:g} to {high:g}"
-    else:
-        bounds = f"> {low:g}" if above else f">= {low:g}"
+MOST_SECONDS = 86_400.0  # a day: the most any time option allows (the OS's timers overflow not far beyond)
+MOST_DEPTH = 10_000  # deeper than any tree on a contest map
+MOST_COUNT = 1_000_000  # rounds, jobs
+
+
+def _number(kind: type, what: str, low: float, high: float, above: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``.
+
+    >>> _number(float, "time", 0, 60, above=True)("1e7")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: time must be > 0 and <= 60
+    """
+    bounds = f"> {low:.15g} and <= {high:.15g}" if above else f"from {low:.15g} to {high:.15g}"
 
     def convert(text: str) -> float:
         try:
@@ -28,14 +36,14 @@ def _number(kind: type, what: str, low: float, high: float = float("inf"), above
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a {'whole ' if kind is int else ''}number: {text!r}") from None
         if not (low < value if above else low <= value) or not value <= high or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"{what} must be {bounds}".strip())
+            raise argparse.ArgumentTypeError(f"{what or 'it'} must be {bounds}")
         return value
 
     return convert
 
 
-_depth = _number(int, "depth", 0)
-_seconds = _number(float, "time", 0, above=True)
+_depth = _number(int, "depth", 0, MOST_DEPTH)
+_seconds = _number(float, "time", 0, MOST_SECONDS, above=True)
 
 
 
@@ -61,7 +69,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 _grid_size = _number(int, "size", 1, 10)
-_positive = _number(int, "depth", 1)
+_positive = _number(int, "depth", 1, MOST_DEPTH)
 
 
 def cmd_tictactoe(args: argparse.Namespace) -> int:
@@ -88,8 +96,8 @@ def cmd_tictactoe(args: argparse.Namespace) -> int:
 
 
 
-_turn = _number(int, "turn", 0)
-_fps = _number(float, "fps", 0, above=True)
+_turn = _number(int, "turn", 0, 10**9)
+_fps = _number(float, "fps", 0, 1000, above=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -105,9 +113,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 
-_frame_rate = _number(float, "fps", 0)
-_count = _number(int, "", 1)
+_frame_rate = _number(float, "fps", 0, 1000)
+_count = _number(int, "", 1, MOST_COUNT)
 _plies = _number(int, "", 0, 1000)
+_seed = _number(int, "seed", 0, 2**63 - 1)
+_apart = _number(int, "apart", 0, MOST_DEPTH)
 
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.rules.RULES, named here to keep start-up lean
 
@@ -168,10 +178,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
             return usage(f"--{stray[0].replace('_', '-')} goes with --bot, not --analyser")
         import gc
 
-        from .arena.processes import interrupt_on_termination
         from .compare.analysers import run as compare_analysers
 
-        interrupt_on_termination()  # SIGTERM and SIGHUP end the analyser too
+        _referee_process()  # adopt and reap what the analyser leaves; SIGTERM and SIGHUP end it too
         gc.disable()  # the trees have no cycles
         return compare_analysers(args.analyser, args.files, depth=args.depth, timeout=args.timeout or COMPARE_TIMEOUT)
     if args.opponent is None:
@@ -249,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gauntlet", metavar="NAME", help="play NAME against each other bot, and nothing else")
     p.add_argument("--rounds", type=_count, metavar="N", help="times each pair of games is played (1; 100 under --sprt)")
     p.add_argument("--openings", type=_plies, default=0, metavar="K", help="random safe move pairs before the bots play (0)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the openings (1)")
+    p.add_argument("--seed", type=_seed, default=1, metavar="S", help="the seed of the openings (1)")
     p.add_argument("--sprt", nargs="+", metavar="K=V", help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]")
     p.add_argument("--report-every", type=_count, default=0, metavar="N", help="print the table every N games on stderr")
     p.add_argument("--jobs", type=_count, metavar="J", help="games at once (default and most: cores // 2)")
@@ -271,8 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--density", type=float, default=0.15, metavar="D", help="share of cells walled, 0 to 0.6 (0.15)")
     g.add_argument("--open", action="store_true", help="no border of walls (the grid's edge still stops the bots)")
     g.add_argument("--count", type=_count, default=1, metavar="N", help="maps to write, seeds S, S+1, ... (1)")
-    g.add_argument("--seed", type=int, default=1, metavar="S", help="the first map's seed (1)")
-    g.add_argument("--apart", type=int, default=0, metavar="N", help="least steps between the heads (half the smaller side)")
+    g.add_argument("--seed", type=_seed, default=1, metavar="S", help="the first map's seed (1)")
+    g.add_argument("--apart", type=_apart, default=0, metavar="N", help="least steps between the heads (half the smaller side)")
     g.add_argument("--out", default=".", metavar="DIR", help="where to write the maps (.)")
 
     p = command("compare", cmd_compare, "check another analyser or bot against lazytron, position by position or move by move")
@@ -301,12 +310,34 @@ def _limits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", choices=RULE_SETS, default="simultaneous", help="simultaneous (default) or tronjar: see README")
 
 
+def _reads_stdin(args: argparse.Namespace) -> bool:
+    """Whether the command reads its standard input."""
+    files = getattr(args, "files", None) or []
+    if args.command == "analyse":
+        return not files or "-" in files
+    if args.command == "compare":
+        return "-" in files
+    return args.command == "bot" or (args.command == "tictactoe" and not args.stats)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = closed_streams()
     args = build_parser().parse_args(argv)
+    name = f"lazytron {args.command}"
+    needed = [s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))]
+    if needed:
+        print(f"{name}: standard {needed[0]} is closed", file=sys.stderr)
+        return 2
     try:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        silence_output()
         sys.stderr.close()
+        return 1
+    except OSError as e:  # the commands name the files they fail on: one with no name is standard output
+        if e.filename is None:
+            silence_output()
+        print(f"{name}: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -73,7 +73,7 @@ def test_a_bigger_grid_numbers_its_cells_from_0_to_size_squared_minus_1():
         (["--size", "0"], "size must be from 1 to 10"),
         (["--size", "three"], "not a whole number"),
         (["--first", "nobody"], "invalid choice"),
-        (["--depth", "0"], "depth must be >= 1"),
+        (["--depth", "0"], "depth must be from 1 to 10000"),
         (["--stats", "--size", "4"], "give --depth"),
     ],
 )

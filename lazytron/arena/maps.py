@@ -6,7 +6,7 @@ import os
 import sys
 from typing import TextIO
 
-from ..files import write_atomic
+from ..files import write_text
 from .mapgen import MapError, MapSpec, generate_many
 
 
@@ -44,7 +44,7 @@ def generate_command(
         os.makedirs(out_dir, exist_ok=True)
         for s, board in maps:
             path = os.path.join(out_dir, map_name(spec, s))
-            write_atomic(path, str(board))
+            write_text(path, str(board))
             print(path, file=out)
     except (ValueError, MapError) as e:
         print(f"lazytron maps: {e}", file=err)

@@ -13,6 +13,7 @@ from contextlib import closing
 from typing import Iterable, Iterator, TextIO
 
 from ..board import Board, BoardError, load_board
+from ..files import OutputError, check_output
 from ..term.render import CLEAR, RESET, Frame, banner, draw
 from .processes import BotError, check_command, split_command
 from .records import write_record
@@ -87,8 +88,11 @@ def run(
             split_command(command)
     except BotError as e:
         return _fail(err, str(e), 2)
-    if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
-        return _fail(err, f"{record_path}: no such directory")
+    try:
+        if record_path is not None:
+            check_output(record_path)
+    except OutputError as e:
+        return _fail(err, str(e))
     try:
         log = open(log_path, "wb")
     except OSError as e:

@@ -5,15 +5,21 @@
 ``moves`` holds, for every turn including the last, player 1's letter then
 player 2's (N, E, S, W); ``result`` is 1, 2 or D.  The contest site's own
 summaries have no result field; the reader accepts them too.  Records are
-written atomically: a reader never sees half a file.
+written atomically: a reader never sees half a file.  They are read as
+they come, a piece at a time; a reader that asks for it keeps only the
+turns a game on the record's board can last, so that memory is bounded by
+the board, not the file (a record of 10 MB of moves is counted, not kept).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import codecs
+import re
+from dataclasses import dataclass, field
+from typing import BinaryIO, Iterable, Iterator
 
 from ..board import MOVE_LETTERS, Board, BoardError, Move, board_from_rows, parse_size
-from ..files import write_atomic
+from ..files import write_text
 
 MARK = "+OK"
 RESULTS = ("1", "2", "D")
@@ -35,9 +41,15 @@ class Record:
     names: tuple[str, str]
     moves: tuple[tuple[Move, Move], ...]
     result: str | None = None
+    recorded: int | None = field(default=None, compare=False)  # turns in the file, if more than ``moves`` keeps
 
     def __str__(self) -> str:
         return format_record(self)
+
+    @property
+    def turns(self) -> int:
+        """The turns the record holds (a reader bounded by the board keeps only the first ones in ``moves``)."""
+        return len(self.moves) if self.recorded is None else self.recorded
 
 
 def _clean_name(name: str) -> str:
@@ -66,14 +78,6 @@ def format_record(record: Record) -> str:
     return "|".join(fields) + "\n"
 
 
-def _parse_moves(text: str) -> tuple[tuple[Move, Move], ...]:
-    for i, c in enumerate(text):
-        if c not in MOVE_LETTERS:
-            raise RecordError(f"moves: {c!r} at letter {i + 1} (turn {i // 2 + 1}), expected only N E S W")
-    letters = [MOVE_LETTERS[c] for c in text]
-    return tuple(zip(letters[::2], letters[1::2]))
-
-
 def _parse_board(size: str, rows: str) -> Board:
     try:
         width, height = parse_size(size)
@@ -95,6 +99,152 @@ def _parse_board(size: str, rows: str) -> Board:
         raise RecordError(f"map: {e}") from None
 
 
+_FIELDS = ("start marker", "size", "map", "first name", "second name", "moves", "result")
+_NOT_A_MOVE = re.compile("[^NESW]")
+HEAD_LIMIT = 1 << 24  # characters before the moves: a map of 4000 x 4000
+SHORT = 64  # characters kept of a field after the moves (a result, the end marker)
+CHUNK = 1 << 16  # bytes read at a time
+
+
+class _Moves:
+    """The moves field as it comes: letters counted and checked, the first ``keep`` turns kept (None: all)."""
+
+    def __init__(self, keep: int | None) -> None:
+        self.keep = keep
+        self.count = 0
+        self.kept: list[str] = []
+        self.room = -1 if keep is None else 2 * keep  # letters still to keep (-1: no limit)
+        self.bad: str | None = None  # what is wrong with the first letter that is not a move
+
+    def add(self, text: str) -> None:
+        if self.bad is None and (wrong := _NOT_A_MOVE.search(text)):
+            i = self.count + wrong.start()
+            self.bad = f"moves: {wrong.group()!r} at letter {i + 1} (turn {i // 2 + 1}), expected only N E S W"
+        if self.room:
+            taken = text if self.room < 0 else text[: self.room]
+            self.kept.append(taken)
+            self.room -= len(taken) if self.room > 0 else 0
+        self.count += len(text)
+
+    def turns(self) -> tuple[tuple[Move, Move], ...]:
+        """The whole turns kept; RecordError if a letter is not a move."""
+        if self.bad is not None:
+            raise RecordError(self.bad)
+        letters = [MOVE_LETTERS[c] for c in "".join(self.kept)]
+        return tuple(zip(letters[::2], letters[1::2]))
+
+
+class _Fields:
+    """A record's fields as its text comes, a piece at a time: the head kept whole, the moves counted, the rest short."""
+
+    def __init__(self, bounded: bool) -> None:
+        self.bounded = bounded
+        self.done = 0  # fields ended by a '|': the one being read is field number ``done`` (from 0)
+        self.head: list[str] = []  # fields 0 to 4: marker, size, map, names
+        self.moves = _Moves(None)  # field 5 (replaced, once the board is known, if bounded)
+        self.after: list[str] = []  # fields from 6 on, SHORT characters of each
+        self.piece: list[str] = []  # the field being read, if not the moves
+        self.size = 0  # characters before the moves so far
+        self.board: Board | RecordError | None = None
+
+    def add(self, text: str) -> None:
+        """The next characters of the field being read."""
+        if self.done == 5:
+            self.moves.add(text)
+        elif self.done < 5:
+            self.size += len(text)
+            if self.done == 0 and not MARK.startswith("".join(self.piece) + text):
+                raise RecordError("not a game record (no '+OK|' at the start)")
+            if self.size > HEAD_LIMIT:
+                raise RecordError(f"more than {HEAD_LIMIT} characters before the moves")
+            self.piece.append(text)
+        elif sum(map(len, self.piece)) < SHORT:
+            self.piece.append(text)
+
+    def end_field(self) -> None:
+        """A '|': the field being read is whole."""
+        text, self.piece = "".join(self.piece), []
+        if self.done == 0 and text != MARK:
+            raise RecordError("not a game record (no '+OK|' at the start)")
+        if self.done < 5:
+            self.head.append(text)
+        elif self.done > 5:
+            self.after.append(text[:SHORT])
+        self.done += 1
+        if self.done == 5:
+            self._start_moves()
+
+    def _start_moves(self) -> None:
+        try:
+            self.board = _parse_board(self.head[1], self.head[2])
+        except RecordError as e:
+            self.board = e
+        if self.bounded:  # a game lasts at most free / 2 + 1 turns
+            self.moves = _Moves(self.board.free.bit_count() // 2 + 2 if isinstance(self.board, Board) else 0)
+
+    def record(self) -> Record:
+        """The record the fields make, once the text is over; RecordError saying what is wrong."""
+        fields = self.done + 1
+        if self.done == 5 or "".join(self.piece) != MARK:
+            if fields < 6:
+                raise RecordError(f"cut off in the {_FIELDS[self.done]} (no end marker)")
+            partial = Record(self._board(), self._names(), self.moves.turns(), None, self.moves.count // 2)
+            raise RecordError(f"cut off after {self.moves.count // 2} turns (no end marker)", partial=partial)
+        if fields not in (7, 8):
+            raise RecordError(f"{fields} fields, a record has 7 or 8")
+        board, moves = self._board(), self.moves.turns()
+        if self.moves.count % 2:
+            raise RecordError("odd number of move letters")
+        result = self.after[0] if fields == 8 else None
+        if result is not None and result not in RESULTS:
+            raise RecordError(f"result {result[:10]!r}, expected 1, 2 or D")
+        return Record(board, self._names(), moves, result, self.moves.count // 2)
+
+    def _board(self) -> Board:
+        if isinstance(self.board, RecordError):
+            raise self.board
+        assert self.board is not None
+        return self.board
+
+    def _names(self) -> tuple[str, str]:
+        return self.head[3], self.head[4]
+
+
+def _trimmed(chunks: Iterable[str]) -> Iterator[str]:
+    """The text without a byte order mark at the start or line ends at the end; RecordError if blank or binary."""
+    begun = False
+    start = ""
+    tail = ""  # line ends held back: they count only if more text follows
+    for chunk in chunks:
+        if "\0" in chunk:
+            raise RecordError("binary data, not a game record")
+        if not begun:
+            start += chunk
+            if not start.strip():
+                continue
+            begun, chunk = True, start.removeprefix("\ufeff")
+        body = chunk.rstrip("\r\n")
+        if body:
+            yield tail + body
+            tail = chunk[len(body):]
+        else:
+            tail += chunk
+    if not begun:
+        raise RecordError("empty file")
+
+
+def scan_record(chunks: Iterable[str], bounded: bool = False) -> Record:
+    """Read a record from its text in pieces, with memory bounded by the board if ``bounded`` (see :func:`read_record`)."""
+    fields = _Fields(bounded)
+    for chunk in _trimmed(chunks):
+        *whole, rest = chunk.split("|")
+        for text in whole:
+            fields.add(text)
+            fields.end_field()
+        fields.add(rest)
+    return fields.record()
+
+
 def parse_record(text: str) -> Record:
     """Parse a record; raise RecordError saying what is wrong (with ``partial`` for a cut-off one).
 
@@ -106,52 +256,32 @@ def parse_record(text: str) -> Record:
     ...
     lazytron.arena.records.RecordError: cut off after 1 turns (no end marker)
     """
-    if not text.strip():
-        raise RecordError("empty file")
-    if "\0" in text:
+    if "\0" in text and text.strip():
         raise RecordError("binary data, not a game record")
-    text = text.removeprefix("\ufeff").rstrip("\r\n")  # a byte order mark, as some editors save
-    if not text.startswith(MARK + "|"):
-        raise RecordError("not a game record (no '+OK|' at the start)")
-    fields = text.split("|")
-    if fields[-1] != MARK:
-        raise _cut_off(fields)
-    if len(fields) not in (7, 8):
-        raise RecordError(f"{len(fields)} fields, a record has 7 or 8")
-    board = _parse_board(fields[1], fields[2])
-    moves = _parse_moves(fields[5])
-    if len(fields[5]) % 2:
-        raise RecordError("odd number of move letters")
-    result = fields[6] if len(fields) == 8 else None
-    if result is not None and result not in RESULTS:
-        raise RecordError(f"result {result[:10]!r}, expected 1, 2 or D")
-    return Record(board, (fields[3], fields[4]), moves, result)
+    return scan_record([text])
 
 
-_FIELDS = ("start marker", "size", "map", "first name", "second name", "moves", "result")
-
-
-def _cut_off(fields: list[str]) -> RecordError:
-    """The error for a record with no end marker; with ``partial`` once its moves have begun."""
-    if len(fields) < 6:
-        return RecordError(f"cut off in the {_FIELDS[len(fields) - 1]} (no end marker)")
-    board = _parse_board(fields[1], fields[2])
-    moves = _parse_moves(fields[5].rstrip("\r\n"))  # keep the whole turns that are there
-    partial = Record(board, (fields[3], fields[4]), moves)
-    return RecordError(f"cut off after {len(moves)} turns (no end marker)", partial=partial)
-
-
-def read_record(path: str) -> Record:
-    """Read a record file; RecordError (or OSError) if it cannot be read."""
-    with open(path, "rb") as f:
-        data = f.read()
+def _decoded(data: BinaryIO) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder("utf-8")()
     try:
-        text = data.decode("utf-8")
+        while block := data.read(CHUNK):
+            yield decoder.decode(block)
+        yield decoder.decode(b"", final=True)
     except UnicodeDecodeError:
         raise RecordError("binary data, not a game record") from None
-    return parse_record(text)
+
+
+def read_record(path: str, bounded: bool = False) -> Record:
+    """Read a record file as it comes; RecordError (or OSError) if it cannot be read.
+
+    ``bounded``: keep only the turns a game on its board can last (the rest
+    are counted, in ``turns``, and checked), so that memory is bounded by
+    the board, not the file.
+    """
+    with open(path, "rb") as f:
+        return scan_record(_decoded(f), bounded)
 
 
 def write_record(path: str, record: Record) -> None:
-    """Write a record atomically: to a temporary file beside it, then renamed over it."""
-    write_atomic(path, format_record(record))
+    """Write a record as :func:`lazytron.files.write_text` writes (atomically, for a regular file)."""
+    write_text(path, format_record(record))

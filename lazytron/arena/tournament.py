@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence, TextIO
 
 from ..board import Board, BoardError, load_board
-from ..files import write_atomic
+from ..files import check_output, write_text
 from ..replay.model import replay_record
 from ..replay.webpage import page as replay_page
 from . import report, store
@@ -146,10 +146,11 @@ def make_plan(o: Options) -> Plan:
 
 
 def check_outputs(o: Options) -> None:
+    """Refuse, before any game, an output file or folder that cannot be written (OutputError names it)."""
     for path in filter(None, (o.csv, o.json, o.html, o.pgn)):
-        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-            raise BotError(f"{path}: no such directory")
+        check_output(path)
     if o.record_dir:
+        check_output(o.record_dir, directory=True)
         os.makedirs(o.record_dir, exist_ok=True)
 
 
@@ -158,21 +159,21 @@ def write_outputs(o: Options, played: Sequence[Played], plan: Plan, commands: di
     if o.record_dir:
         for f, r in played:
             base = os.path.join(o.record_dir, f"game-{f.game:05d}")
-            write_atomic(base + ".tron", r.record)
-            write_atomic(base + ".log", r.stderr)
+            write_text(base + ".tron", r.record)
+            write_text(base + ".log", r.stderr)
     if o.csv:
-        write_atomic(o.csv, to_csv(played))
+        write_text(o.csv, to_csv(played))
     if o.json:
-        write_atomic(o.json, to_json(played, plan.names, commands, rules))
+        write_text(o.json, to_json(played, plan.names, commands, rules))
     if o.pgn:
-        write_atomic(o.pgn, to_pgn(played))
+        write_text(o.pgn, to_pgn(played))
     if o.html:
         folder = report.games_dir(o.html)
         os.makedirs(folder, exist_ok=True)
         for f, r in played:
-            write_atomic(os.path.join(folder, report.replay_name(f.game)), replay_page(replay_record(parse_record(r.record))))
+            write_text(os.path.join(folder, report.replay_name(f.game)), replay_page(replay_record(parse_record(r.record))))
         href = os.path.basename(folder)
-        write_atomic(o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt))
+        write_text(o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt))
 
 
 def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:

@@ -8,7 +8,7 @@ from typing import Sequence, TextIO
 
 from ..arena.records import RecordError, parse_record
 from ..arena.rules import play_out
-from ..board import Board, BoardError, read_boards
+from ..board import Board, BoardError, decoded_lines, read_boards
 from .common import InputError
 
 
@@ -28,14 +28,12 @@ def _text(path: str) -> str:
         else:
             with open(path, "rb") as f:
                 data = f.read()
-        text = data.decode("utf-8")
     except OSError as e:
         raise InputError(f"{path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        text = "\0"
+    text = "".join(decoded_lines(data.splitlines(keepends=True)))  # as every map is read
     if "\0" in text:
         raise InputError(f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record")
-    return text.removeprefix("\ufeff")
+    return text
 
 
 def game_positions(path: str, text: str) -> tuple[list[Sample], str | None]:

@@ -7,6 +7,7 @@ from typing import TextIO
 
 from ..clock import TURN_TIME
 from ..engines import DEFAULT, ENGINES
+from ..files import OutputError, check_output
 from .model import Analyst, ReplayError, load_replay
 from .text import plain
 
@@ -30,7 +31,12 @@ def run(
         return 1
 
     try:
+        if html is not None:
+            check_output(html)
         replay = load_replay(path)
+    except OutputError as e:
+        print(f"lazytron replay: {e}", file=err, flush=True)
+        return 1
     except ReplayError as e:
         return fail(e)
     if turn is not None and turn > replay.last:

@@ -55,7 +55,7 @@ class Replay:
 def load_replay(path: str) -> Replay:
     """Read and play out a record; ReplayError if nothing of it can be shown."""
     try:
-        record = read_record(path)
+        record = read_record(path, bounded=True)
     except RecordError as e:
         if e.partial is None:
             raise ReplayError(str(e)) from None
@@ -96,8 +96,8 @@ def replay_record(record: Record, problem: str | None = None) -> Replay:
 
 def _contradiction(record: Record, outcome: Outcome, played: int) -> str | None:
     """What is wrong with a complete record whose moves end in ``outcome``, or None."""
-    if len(record.moves) > played:
-        return f"{len(record.moves) - played} more turns recorded after the game ended on turn {played}"
+    if record.turns > played:
+        return f"{record.turns - played} more turns recorded after the game ended on turn {played}"
     if record.result is not None and record.result != outcome.code:
         return f"the record says {record.result!r} but its moves end in {outcome.words!r}"
     return None

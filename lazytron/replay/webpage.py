@@ -11,7 +11,7 @@ import json
 from importlib import resources
 from typing import Any, TextIO
 
-from ..files import write_atomic
+from ..files import write_text
 from .model import Analysis, Analyst, Replay
 
 PLACEHOLDER = "/*GAME*/null"
@@ -76,5 +76,5 @@ def page(replay: Replay, analysis_of: Analyst | None = None, start: int = 0, pro
 def write_page(
     path: str, replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
 ) -> None:
-    """Write the page atomically (a temporary file beside it, renamed over it)."""
-    write_atomic(path, page(replay, analysis_of, start, progress))
+    """Write the page as :func:`lazytron.files.write_text` writes ('-': stdout; a regular file atomically)."""
+    write_text(path, page(replay, analysis_of, start, progress))

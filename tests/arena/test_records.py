@@ -15,7 +15,7 @@ from lazytron.arena.records import (
     write_record,
 )
 from lazytron.board import Move, parse_board
-from lazytron.files import write_atomic
+from lazytron.files import OutputError, write_text
 
 N, E, S, W = Move.NORTH, Move.EAST, Move.SOUTH, Move.WEST
 BOARD = parse_board("5 3\n#####\n#1 2#\n#####\n")
@@ -65,8 +65,8 @@ def test_write_is_atomic(tmp_path, monkeypatch):
 
 
 def test_write_into_a_missing_directory_fails_cleanly(tmp_path):
-    with pytest.raises(OSError):
-        write_atomic(str(tmp_path / "nowhere" / "x.csv"), "a,b\n")
+    with pytest.raises(OutputError, match="no such directory"):
+        write_text(str(tmp_path / "nowhere" / "x.csv"), "a,b\n")
     assert os.listdir(tmp_path) == []
 
 

@@ -172,7 +172,7 @@ def test_ratings_over_several_runs_of_one_database(tmp_path):
         (["{map}", "--bot", "a=cat", "--bot", "b='x"], 2, "No closing quotation"),
         (["nope.txt", "--bot", "a=cat", "--bot", "b=cat"], 1, "nope.txt"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--csv", "/nonexistent/x.csv"], 1, "no such directory"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--rounds", "0"], 2, "must be >= 1"),
+        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--rounds", "0"], 2, "must be from 1 to 1000000"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--gauntlet", "c"], 2, "no bot named 'c'"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--time", "c=1/1"], 2, "no bot named 'c'"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--time", "a=fast"], 2, "NAME=FIRST/TURN"),

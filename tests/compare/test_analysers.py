@@ -199,7 +199,7 @@ def test_bad_input_gives_one_line_and_status_2(tmp_path, three_maps, args, messa
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--analyser", "x", "--depth", "-2", "m.txt"], "depth must be >= 0"),
+        (["--analyser", "x", "--depth", "-2", "m.txt"], "depth must be from 0 to 10000"),
         (["--analyser", "x", "--timeout", "0", "m.txt"], "time must be > 0"),
         (["m.txt"], "one of the arguments --analyser --bot is required"),
         (["--analyser", "x", "--bot", "y", "m.txt"], "not allowed with argument"),

@@ -106,7 +106,7 @@ def test_an_opponent_that_plays_otherwise_is_named():
     "args, message",
     [
         (["--bot", "{hugger}", "--opponent", "{hugger}", "missing.txt"], "missing.txt: No such file or directory"),
-        (["--bot", "{hugger}", "--opponent", "{hugger}", "{bad}"], "{bad}: row 2 has 3 cells, expected 4"),
+        (["--bot", "{hugger}", "--opponent", "{hugger}", "{bad}"], "{bad}: map at line 1: row 2 has 3 cells, expected 4"),
         (["--bot", "/no/bot 4", "--opponent", "{hugger}", "{map}"], "--bot: cannot start '/no/bot': not found or not executable"),
         (["--bot", "{hugger}", "--opponent", "no-such-bot", "{map}"], "--opponent: cannot start 'no-such-bot': not found or not executable"),
         (["--bot", "'unclosed", "--opponent", "{hugger}", "{map}"], "--bot: cannot split \"'unclosed\": No closing quotation"),
