@@ -60,7 +60,8 @@ if grep -qE '^(> *)?import +Data\.Array\.Diff\b' "$module"; then
   sed -i -E 's/^((> *)?import +)Data\.Array\.Diff\b/\1Data.Array.IArray/' "$module"
   echo "adapted: Data.Array.Diff -> Data.Array.IArray"
 fi
-if sed -n "${code_line}p" "$module" | grep -q '\bM\.fold\b'; then
+# (grep reads all of sed's output: with -q it could stop early, sed would die of SIGPIPE and pipefail say no)
+if sed -n "${code_line}p" "$module" | grep '\bM\.fold\b' >/dev/null; then
   sed -i "${code_line}s/\\bM\\.fold\\b/M.foldr/g" "$module"
   echo "adapted: M.fold -> M.foldr"
 fi
