@@ -245,3 +245,28 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path):
                     "--cluster", "tcp://127.0.0.1:9")
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("lazytron tournament: cannot reach the scheduler at tcp://127.0.0.1:9")
+
+
+def test_ctrl_c_stops_the_games_under_way_on_the_workers(cluster, tmp_path):
+    """Bots that take 30 s over their first move: the workers' games end within seconds of Ctrl-C, not 30 s."""
+    db = tmp_path / "cluster.db"
+    bots = [f"slow={PY} {ROOT / 'tests' / 'bots' / 'testbot.py'} sleep", BOTS[2]]
+    run = subprocess.Popen(
+        [PY, "-m", "lazytron", "tournament", *MAP_FILES, *(a for b in bots for a in ("--bot", b)), "--db", str(db),
+         "--first-time", "30", "--cluster", cluster.address],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = [w.pid for w in cluster.workers.values()]
+    deadline = time.monotonic() + 60
+    while not all(children(pid) for pid in workers):  # a game under way on each worker
+        assert time.monotonic() < deadline and run.poll() is None, "the workers never both played"
+        time.sleep(0.05)
+    time.sleep(3)  # well into the games: each worker has looked at the stop event already
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert err.strip().splitlines()[-1] == f"lazytron tournament: interrupted: 0 of 4 games stored in {db} (the same command resumes)"
+    deadline = time.monotonic() + 10
+    while any(children(pid) for pid in workers):  # the workers end their games' bots
+        assert time.monotonic() < deadline, "a worker went on playing"
+        time.sleep(0.1)
