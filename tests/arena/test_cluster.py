@@ -100,6 +100,14 @@ def games(db: Path) -> list[tuple]:
         return con.execute("SELECT game, result, turns, record, host FROM games ORDER BY game").fetchall()
 
 
+def stored_yet(db: Path) -> bool:
+    """Whether the run has stored a game (the database may still be being made)."""
+    try:
+        return db.is_file() and bool(games(db))
+    except sqlite3.OperationalError:
+        return False
+
+
 @pytest.fixture(scope="module")
 def here(tmp_path_factory):
     """The tournament played on this machine: its table and games."""
@@ -176,7 +184,7 @@ def test_a_scheduler_gone_stops_the_run_and_the_same_command_resumes(tmp_path, h
         run = subprocess.Popen([*argv, "--cluster", first.address], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
-        while not (db.is_file() and games(db)):
+        while not stored_yet(db):
             assert time.monotonic() < deadline and run.poll() is None, run.stderr.read() if run.stderr else ""
             time.sleep(0.05)
         first.kill(first.scheduler)
