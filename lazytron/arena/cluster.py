@@ -166,7 +166,7 @@ def runner(client: Client, lost_after: float = LOST_AFTER, on_lost: Callable[[],
                         raise ClusterError(f"lost the scheduler at {address}")
                     yield future.result()  # a game that failed on its worker raises its error here
         except (OSError, TimeoutError) as e:
-            raise ClusterError(f"lost the scheduler at {address}: {e}") from None
+            raise ClusterError(f"lost the scheduler at {address} ({e})") from None
         finally:
             _stop(client, stop, list(pending))
 

@@ -213,7 +213,7 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
         interrupted, answer = True, None
     except ClusterError as e:  # the scheduler went away
         out.write(plan.table())
-        raise ClusterError(f"{e}: {_kept(o, plan)}") from None
+        raise ClusterError(f"{e} {_kept(o, plan)}") from None
     except BaseException:
         out.write(plan.table())  # what was played is stored; show it before the error
         raise
@@ -224,7 +224,7 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
         out.write("\n" + per_host(plan.played, plan.names))
     out.flush()
     if interrupted:
-        print(f"lazytron tournament: interrupted: {_kept(o, plan)}", file=err)
+        print(f"lazytron tournament: interrupted {_kept(o, plan)}", file=err)
         return 130
     if plan.sprt is not None:
         print(f"SPRT: {answer or 'no decision'} after {len(plan.played)} games", file=err)
@@ -234,7 +234,7 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
 
 
 def _kept(o: Options, plan: Plan) -> str:
-    return f"{len(plan.played)} of {len(plan.fixtures)} games stored in {o.db} (the same command resumes)"
+    return f"after {len(plan.played)} of {len(plan.fixtures)} games (stored in {o.db}; the same command resumes)"
 
 
 def show_report(o: Options, out: TextIO) -> int:

@@ -195,7 +195,7 @@ def test_a_scheduler_gone_stops_the_run_and_the_same_command_resumes(tmp_path, h
     assert run.returncode == 1 and 1 <= len(kept) < 12
     last = err.strip().splitlines()[-1]
     assert last.startswith(f"lazytron tournament: lost the scheduler at {first.address}")
-    assert last.endswith(f"{len(kept)} of 12 games stored in {db} (the same command resumes)")
+    assert last.endswith(f" after {len(kept)} of 12 games (stored in {db}; the same command resumes)")
     again = Cluster(tmp_path / "again")
     try:
         again.add_worker("w1")
@@ -273,7 +273,7 @@ def test_ctrl_c_stops_the_games_under_way_on_the_workers(cluster, tmp_path):
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
-    assert err.strip().splitlines()[-1] == f"lazytron tournament: interrupted: 0 of 4 games stored in {db} (the same command resumes)"
+    assert err.strip().splitlines()[-1] == f"lazytron tournament: interrupted after 0 of 4 games (stored in {db}; the same command resumes)"
     deadline = time.monotonic() + 10
     while any(children(pid) for pid in workers):  # the workers end their games' bots
         assert time.monotonic() < deadline, "a worker went on playing"
