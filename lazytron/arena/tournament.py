@@ -258,6 +258,8 @@ def show_report(o: Options, out: TextIO) -> int:
     plan = Plan([], names, maps, last, last["bot"] if len(wanted) == 1 else None, sprt)  # type: ignore[arg-type]
     plan.played = played
     out.write(format_table(played, names, maps, plan.bot, sprt))
+    if len({r.host for _, r in played}) > 1:
+        out.write("\n" + per_host(played, names))
     commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
     write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
     return 0
