@@ -20,7 +20,7 @@ import os
 import shutil
 import time
 import uuid
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 
 from ..term.render import columns
 from .processes import BotError, split_command
@@ -130,7 +130,7 @@ def play_on_worker(fixture: Fixture, stop_event: str) -> GameResult:
     return play(fixture, _StopEvent(stop_event))
 
 
-def runner(client: Client, lost_after: float = LOST_AFTER, on_lost: Callable[[], None] | None = None) -> Runner:
+def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
     """A runner sending every fixture to the cluster; results are yielded as games finish.
 
     Closing the iterator cancels the games not begun and tells those under
@@ -138,7 +138,7 @@ def runner(client: Client, lost_after: float = LOST_AFTER, on_lost: Callable[[],
     seconds.
     """
 
-    def run(fixtures: Iterable[Fixture]) -> Iterator[GameResult]:
+    def run(fixtures: Iterable[Fixture]) -> Generator[GameResult, None, None]:
         from distributed import Event
 
         address = client.scheduler.address

@@ -273,7 +273,8 @@ def test_ctrl_c_stops_the_games_under_way_on_the_workers(cluster, tmp_path):
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
-    assert err.strip().splitlines()[-1] == f"lazytron tournament: interrupted after 0 of 4 games (stored in {db}; the same command resumes)"
+    last = err.strip().splitlines()[-1]
+    assert last == f"lazytron tournament: interrupted after 0 of 4 games (stored in {db}; the same command resumes)"
     deadline = time.monotonic() + 10
     while any(children(pid) for pid in workers):  # the workers end their games' bots
         assert time.monotonic() < deadline, "a worker went on playing"
