@@ -152,8 +152,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         maps=args.maps, bots=args.bot, times=args.time, limits=Limits(args.first_time, args.turn_time),
         rules=args.rules, rounds=args.rounds, openings=args.openings, seed=args.seed, gauntlet=args.gauntlet,
         sprt=" ".join(args.sprt) if args.sprt else None, report_every=args.report_every, jobs=args.jobs,
-        cluster=args.cluster, db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir, csv=args.csv,
-        json=args.json, html=args.html, pgn=args.pgn,
+        cluster=args.cluster, db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir,
+        csv=args.csv, json=args.json, html=args.html, pgn=args.pgn,
     ))
 
 
