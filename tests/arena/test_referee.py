@@ -167,7 +167,7 @@ def test_record_holds_the_last_turn_with_a_letter_for_the_missing_move():
     record = game.record()
     assert record.moves == ((E, W), (E, E)) and record.result == "1"
     *_, before, end = play_out(record.board, record.moves)  # replayed, it ends on that turn as the game did
-    assert end is game.outcome and isinstance(before, Board) and before.me == ROOM.index(1, 2)
+    assert end is game.outcome and isinstance(before, Board) and before.me == ROOM.cell(1, 2)
 
 
 def test_record_of_a_trapped_bot_that_exits_holds_the_other_players_last_move():
