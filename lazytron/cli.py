@@ -152,8 +152,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         maps=args.maps, bots=args.bot, times=args.time, limits=Limits(args.first_time, args.turn_time),
         rules=args.rules, rounds=args.rounds, openings=args.openings, seed=args.seed, gauntlet=args.gauntlet,
         sprt=" ".join(args.sprt) if args.sprt else None, report_every=args.report_every, jobs=args.jobs,
-        db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir, csv=args.csv,
-        json=args.json, html=args.html, pgn=args.pgn,
+        cluster=args.cluster, db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir,
+        csv=args.csv, json=args.json, html=args.html, pgn=args.pgn,
     ))
 
 
@@ -262,6 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sprt", nargs="+", metavar="K=V", help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]")
     p.add_argument("--report-every", type=_count, default=0, metavar="N", help="print the table every N games on stderr")
     p.add_argument("--jobs", type=_count, metavar="J", help="games at once (default and most: cores // 2)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers (tcp://HOST:8786)")
     p.add_argument("--db", metavar="FILE", help="the results database; the same command resumes its run (lazytron.db)")
     p.add_argument("--report", metavar="DB", help="print the table of a stored run instead of playing")
     p.add_argument("--run", action="append", default=[], metavar="ID", help="--report: the run (the last; 'all': every run)")

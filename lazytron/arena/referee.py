@@ -30,7 +30,7 @@ from typing import BinaryIO, Callable, Generator, Sequence
 from ..board import Board, Move
 from .processes import STOP_GRACE, BotProcess, end_groups
 from .records import Record
-from .rules import RULES, Outcome
+from .rules import RULES, Outcome, written
 
 
 class Cancelled(Exception):
@@ -128,9 +128,23 @@ class Game:
         return after
 
     def record(self) -> Record:
-        """The game in the contest's summary format (a turn with a missing move is left out, as in the contest's forfeits)."""
-        moves = tuple(t.moves for t in self.turns if all(t.moves))
-        return Record(self.board, self.names, moves, self.outcome.code)
+        """The game in the contest's summary format, up to its last turn (see :func:`record_moves`)."""
+        return Record(self.board, self.names, record_moves(self.turns), self.outcome.code)
+
+
+def record_moves(turns: Sequence[Turn]) -> tuple[tuple[Move, Move], ...]:
+    """The moves a record holds: every turn, the last one too when a player gave no move on it.
+
+    A missing move is written as the letter :func:`.rules.written` picks, so
+    that the record, replayed, ends on that turn with the game's outcome; when
+    no letter does, the turn is left out, as in the contest's own forfeits,
+    and the record's result field says how the game ended.
+    """
+    moves = [t.moves for t in turns[:-1]]
+    last = turns[-1]
+    assert isinstance(last.after, Outcome)
+    final = last.moves if all(last.moves) else written(last.board, last.moves, last.after, last.number)
+    return tuple(moves + ([final] if final else []))
 
 
 def referee(

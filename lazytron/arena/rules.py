@@ -15,9 +15,10 @@ move: :func:`advance_tronjar`.  :data:`RULES` names both.
 from __future__ import annotations
 
 from enum import Enum
+from itertools import product
 from typing import Callable, Iterable, Iterator
 
-from ..board import Board, Move, grid_mask, step
+from ..board import CARDINALS, Board, Move, grid_mask, step
 
 
 class Outcome(Enum):
@@ -113,3 +114,28 @@ RULES: dict[str, Rules] = {
     "tronjar": lambda board, one, two, turn: advance_tronjar(board, one, two, first=turn == 1),
 }
 """The rule sets a referee can play by, each called as ``rules(board, one, two, turn)`` (turns count from 1)."""
+
+
+def written(board: Board, moves: tuple[Move, Move], outcome: Outcome, turn: int) -> tuple[Move, Move] | None:
+    """The letters a record writes for a last turn on which a player gave no move (None if none will do).
+
+    The contest's format has no letter for "no move", so a missing move is
+    written as the first of N, E, S, W with which the turn ends in the same
+    outcome under every rule set: for a trapped player any letter, else
+    most often back into its own trail.  Replaying the record then ends on
+    that turn with its result.  A turn whose moves are all there is
+    written as it is.
+
+    >>> from ..board import parse_board
+    >>> room = parse_board("5 3\\n#####\\n#1 2#\\n#####\\n")
+    >>> [m.letter for m in written(room, (Move.EAST, Move.NONE), Outcome.ONE, 1)]  # 2 gave no move
+    ['E', 'N']
+    >>> near = parse_board("4 3\\n####\\n#12#\\n####\\n")  # Tron.jar: 1 steps where 2 stands still
+    >>> written(near, (Move.EAST, Move.NONE), Outcome.COLLIDED, 2) is None
+    True
+    """
+    choices = [(move,) if move else CARDINALS for move in moves]
+    for pair in product(*choices):
+        if all(rules(board, pair[0], pair[1], turn) == outcome for rules in RULES.values()):
+            return pair[0], pair[1]
+    return None

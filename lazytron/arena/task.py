@@ -26,7 +26,7 @@ from typing import Callable, Generator, Iterable
 
 from ..board import MOVE_LETTERS, Board, Move, parse_board
 from .records import Record, format_record
-from .referee import Cancelled, Limits, Turn, referee
+from .referee import Cancelled, Limits, Turn, record_moves, referee
 from .rules import RULES, Outcome
 
 Runner = Callable[[Iterable["Fixture"]], Generator["GameResult", None, None]]
@@ -113,8 +113,7 @@ def play(fixture: Fixture, stop: Callable[[], bool] = lambda: False) -> GameResu
     stderr = data[:STDERR_LIMIT].decode(errors="replace") + ("\n[stderr cut]\n" if len(data) > STDERR_LIMIT else "")
     last = turns[-1]
     assert isinstance(last.after, Outcome)
-    played = tuple(t.moves for t in turns if all(t.moves))
-    record = Record(first, fixture.names, opening + played, last.after.code)
+    record = Record(first, fixture.names, opening + record_moves(turns), last.after.code)
     return GameResult(
         fixture.game, last.after.code, last.after.words, len(opening) + len(turns), format_record(record),
         stderr, tuple(t.times for t in turns), last.faults, socket.gethostname(), wall_start,

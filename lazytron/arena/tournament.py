@@ -19,7 +19,8 @@ from ..board import Board, BoardError, load_board
 from ..files import check_output, write_text
 from ..replay.model import replay_record
 from ..replay.webpage import page as replay_page
-from . import report, store
+from . import cluster, report, store
+from .cluster import ClusterError, per_host
 from .export import to_csv, to_json, to_pgn
 from .processes import BotError, check_command, split_command
 from .records import parse_record
@@ -54,6 +55,7 @@ class Options:
     sprt: str | None = None
     report_every: int = 0
     jobs: int | None = None
+    cluster: str | None = None
     db: str = DEFAULT_DB
     report: str | None = None
     runs: Sequence[str] = ()
@@ -92,8 +94,11 @@ def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
     return maps
 
 
-def check_entrants(texts: Sequence[str], times: Sequence[str], limits: Limits) -> list[Entrant]:
-    """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command cannot be found."""
+def check_entrants(texts: Sequence[str], times: Sequence[str], limits: Limits, here: bool = True) -> list[Entrant]:
+    """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command cannot be found.
+
+    ``here``: the bots run on this machine, so their programs must be found here (the cluster's are checked there).
+    """
     try:
         entrants = [replace(parse_entrant(t), limits=limits) for t in texts]
         own = dict(parse_time(t) for t in times)
@@ -113,13 +118,14 @@ def check_entrants(texts: Sequence[str], times: Sequence[str], limits: Limits) -
             split_command(entrant.command)
         except BotError as error:
             raise Usage(str(error)) from None
-        check_command(entrant.command, entrant.name)
+        if here:
+            check_command(entrant.command, entrant.name)
     return [replace(e, limits=own.get(e.name, e.limits)) for e in entrants]
 
 
 def make_plan(o: Options) -> Plan:
     """The fixtures and settings of the command's run; Usage, BoardError, BotError or OSError if it cannot be made."""
-    entrants = check_entrants(o.bots, o.times, o.limits)
+    entrants = check_entrants(o.bots, o.times, o.limits, here=o.cluster is None)
     maps = load_maps(o.maps)
     names = [e.name for e in entrants]
     if o.gauntlet is not None and o.gauntlet not in names:
@@ -176,36 +182,59 @@ def write_outputs(o: Options, played: Sequence[Played], plan: Plan, commands: di
         write_text(o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt))
 
 
-def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
-    plan = make_plan(o)
-    check_outputs(o)
+def local_runner(o: Options, err: TextIO) -> Runner:
+    """Games in threads here: ``--jobs`` at once, at most one per two cores."""
     most = default_jobs()
     if o.jobs is not None and o.jobs > most:
         print(f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each", file=err)
+    return local(min(o.jobs or most, most))
+
+
+def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
+    """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker."""
+    if o.jobs is not None:
+        print("lazytron tournament: --jobs is for games played here; the workers' cores decide on a cluster", file=err)
+    client = cluster.connect(o.cluster or "")
+    commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
+    workers = cluster.check_workers(client, commands)
+    print(f"lazytron tournament: {len(workers)} workers at {o.cluster}", file=err)
+    return cluster.runner(client)
+
+
+def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
+    plan = make_plan(o)
+    check_outputs(o)
+    runner = o.runner or (local_runner(o, err) if o.cluster is None else cluster_runner(o, plan, err))
     db = store.connect(o.db)
     interrupted = False
     try:
-        answer = play(db, plan, o.runner or local(min(o.jobs or most, most)), err)
+        answer = play(db, plan, runner, err)
     except KeyboardInterrupt:
         interrupted, answer = True, None
+    except ClusterError as e:  # the scheduler went away
+        out.write(plan.table())
+        raise ClusterError(f"{e} {_kept(o, plan)}") from None
     except BaseException:
         out.write(plan.table())  # what was played is stored; show it before the error
         raise
     finally:
         db.close()
     out.write(plan.table())
+    if o.cluster is not None:
+        out.write("\n" + per_host(plan.played, plan.names))
     out.flush()
     if interrupted:
-        print(
-            f"lazytron tournament: interrupted after {len(plan.played)} of {len(plan.fixtures)} games "
-            f"(stored in {o.db}; the same command resumes)", file=err,
-        )
+        print(f"lazytron tournament: interrupted {_kept(o, plan)}", file=err)
         return 130
     if plan.sprt is not None:
         print(f"SPRT: {answer or 'no decision'} after {len(plan.played)} games", file=err)
     commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
     write_outputs(o, plan.played, plan, commands, o.rules)
     return 0
+
+
+def _kept(o: Options, plan: Plan) -> str:
+    return f"after {len(plan.played)} of {len(plan.fixtures)} games (stored in {o.db}; the same command resumes)"
 
 
 def show_report(o: Options, out: TextIO) -> int:
@@ -229,6 +258,8 @@ def show_report(o: Options, out: TextIO) -> int:
     plan = Plan([], names, maps, last, last["bot"] if len(wanted) == 1 else None, sprt)  # type: ignore[arg-type]
     plan.played = played
     out.write(format_table(played, names, maps, plan.bot, sprt))
+    if len({r.host for _, r in played}) > 1:
+        out.write("\n" + per_host(played, names))
     commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
     write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
     return 0
@@ -275,7 +306,7 @@ def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
         return run_tournament(o, out, err)
     except Usage as e:
         return fail(str(e), 2)
-    except (BoardError, BotError, store.StoreError) as e:
+    except (BoardError, BotError, ClusterError, store.StoreError) as e:
         return fail(str(e))
     except OSError as e:
         return fail(f"{e.filename or 'writing'}: {e.strerror}")

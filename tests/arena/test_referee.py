@@ -18,8 +18,8 @@ from lazytron.arena.processes import (
 )
 from lazytron.arena.records import RecordError, read_record
 from lazytron.arena.referee import Limits, play_game, stop
-from lazytron.arena.rules import Outcome
-from lazytron.board import Move, parse_board
+from lazytron.arena.rules import Outcome, play_out
+from lazytron.board import Board, Move, parse_board
 
 TESTBOT = BOTS / "testbot.py"
 FAST = Limits(first=5.0, turn=0.3)  # a bot's start-up is never short of time; misbehaviour comes on later turns
@@ -160,10 +160,30 @@ def test_a_game_with_a_forking_bot_leaves_no_process(tmp_path):
     assert not os.path.exists(f"/proc/{int(pidfile.read_text())}")
 
 
-def test_record_leaves_out_a_turn_without_both_moves(tmp_path):
+def test_record_holds_the_last_turn_with_a_letter_for_the_missing_move():
+    """2 exits on turn 2: the record writes its first letter that crashes the same way (East, into the wall)."""
     game = play_game(ROOM, (bot("script", "EE"), bot("script", "W")), FAST)
+    assert game.turns[-1].moves == (E, NONE)
     record = game.record()
-    assert record.moves == ((E, W),) and record.result == "1"
+    assert record.moves == ((E, W), (E, E)) and record.result == "1"
+    *_, before, end = play_out(record.board, record.moves)  # replayed, it ends on that turn as the game did
+    assert end is game.outcome and isinstance(before, Board) and before.me == ROOM.cell(1, 2)
+
+
+def test_record_of_a_trapped_bot_that_exits_holds_the_other_players_last_move():
+    """As the example bots (and the contest's forfeit 1.tron): a trapped bot exits, the other moves on."""
+    pocket = parse_board("6 4\n######\n#1 # #\n#  #2#\n######\n")
+    game = play_game(pocket, (bot("script", "ES"), bot("script", "N")), FAST)
+    assert [t.moves for t in game.turns] == [(E, N), (S, NONE)] and game.outcome is Outcome.ONE
+    assert game.record().moves == ((E, N), (S, N))  # 2 is trapped: every letter crashes it, North first
+
+
+def test_record_leaves_out_a_last_turn_no_letter_can_stand_for():
+    """Tron.jar's rules: 1 steps where 2 stands without a move, a collision no letter of 2 would give."""
+    line = parse_board("6 3\n######\n#1  2#\n######\n")
+    game = play_game(line, (bot("script", "EE"), bot("script", "W")), FAST, rules="tronjar")
+    assert game.turns[-1].moves == (E, NONE) and game.outcome is Outcome.COLLIDED
+    assert game.record().moves == ((E, W),) and game.record().result == "D"
 
 
 @pytest.mark.parametrize("command", ["", "   ", "'unclosed"])
