@@ -237,7 +237,7 @@ def fill_path(
         if check is not None:
             check()
         if left == 0:
-            return greedy(region, cell, stride)
+            return greedy(region, cell, width, height, check)
         longest = 0
         for target in _moves(region, cell, stride):
             longest = max(longest, 1 + walk(region & ~(1 << target), target, left - 1))
@@ -247,7 +247,7 @@ def fill_path(
 
     for target in sorted(_moves(region, head, stride), key=lambda t: free_count(region, t, stride)):
         length = 1 + walk(region & ~(1 << target), target, depth - 1) if depth > 0 else 1 + greedy(
-            region & ~(1 << target), target, stride
+            region & ~(1 << target), target, width, height, check
         )
         if length > best[0][0]:
             best[0] = (length, target)
@@ -256,20 +256,56 @@ def fill_path(
     return best[0]
 
 
-def greedy(region: int, cell: int, stride: int) -> int:
-    """The length of a greedy walk from ``cell``: to the neighbour with fewest free neighbours, non-cut cells first.
+def best_step(region: int, head: int, width: int, height: int, ahead: int = 2) -> int | None:
+    """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
 
-    >>> greedy(0b111110, 0, 7)
+    Ties go to the neighbour with the fewest free neighbours (hugging walls).
+
+    >>> best_step(0b111110, 0, 6, 1)
+    1
+    """
+    stride = width + 1
+    targets = list(_moves(region, head, stride))
+    if not targets:
+        return None
+    return min(targets, key=lambda t: (-_lookahead(region & ~(1 << t), t, width, height, ahead - 1), free_count(region, t, stride)))
+
+
+def _lookahead(region: int, head: int, width: int, height: int, steps: int) -> int:
+    """The best :func:`fillable` bound ``steps`` moves on from ``head``, plus the steps taken."""
+    if steps <= 0:
+        return fillable(region, head, width, height)
+    best = 0
+    for t in _moves(region, head, width + 1):
+        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, steps - 1))
+    return best
+
+
+def greedy(region: int, cell: int, width: int, height: int, check: Callable[[], None] | None = None) -> int:
+    """The length of a greedy walk from ``cell`` through ``region``.
+
+    It steps to the neighbour with the fewest free neighbours (hugging
+    walls), except where a neighbour may be a cut cell: there it takes the
+    neighbour that leaves the largest :func:`fillable` bound.  ``check`` is
+    called every 64 steps.
+
+    >>> greedy(0b111110, 0, 6, 1)
     5
     """
+    stride = width + 1
     length = 0
     while True:
+        if check is not None and length % 64 == 63:
+            check()
         targets = list(_moves(region, cell, stride))
         if not targets:
             return length
         if len(targets) > 1:
             cuts = cut_candidates(region, stride)
-            targets.sort(key=lambda t: (cuts >> t & 1, free_count(region & ~(1 << t), t, stride)))
+            if any(cuts >> t & 1 for t in targets):
+                targets.sort(key=lambda t: (-fillable(region & ~(1 << t), t, width, height), free_count(region, t, stride)))
+            else:
+                targets.sort(key=lambda t: free_count(region, t, stride))
         cell = targets[0]
         region &= ~(1 << cell)
         length += 1

@@ -151,4 +151,4 @@ def test_fill_path_reaches_the_longest_path_on_small_regions():
 def test_greedy_walks_a_real_path():
     for width, height, region, head in regions(5, 100):
         stride = width + 1
-        assert greedy(region, head, stride) <= longest_path(region, head, stride)
+        assert greedy(region, head, width, height) <= longest_path(region, head, stride)

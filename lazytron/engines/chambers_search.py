@@ -16,12 +16,13 @@ from typing import Callable, Iterator
 
 from ..board import Move
 from ..outcome import WIN, decided
-from ..space import fill_path, fillable
+from ..space import best_step, fill_path, fillable
 from ..territory import reach
 from ..tree import Node
 from .chambers import SEPARATE, Position
 
 INF = WIN + 1  # beyond every score
+FILL_DEEPENING = False  # apart: trust fill_path lines short of the bound over best_step
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -37,7 +38,7 @@ def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> list[int]
 
 def value(pos: Position, depth: int, alpha: int, beta: int, check: Check | None) -> int:
     """Fail-soft alpha-beta value of a position ``depth`` plies deep (even), exact inside (alpha, beta)."""
-    score = pos.score
+    score: int = pos.score
     if depth <= 0 or pos.final or pos.apart:
         return score
     if check is not None:
@@ -98,10 +99,12 @@ def fill_moves(root: Position, check: Check | None = None) -> Iterator[Result]:
     me = 1 << root.me
     region = reach(root.open_ | me, me, game.stride) & ~me
     bound = fillable(region, root.me, game.width, game.height)
+    targets = {kid.target: kid.move for kid in root.children}  # type: ignore[attr-defined]
+    yield root.score, targets.get(best_step(region, root.me, game.width, game.height), Move.NONE)  # type: ignore[arg-type]
     for depth in range(1, region.bit_count() + 1):
         length, cell = fill_path(region, root.me, game.width, game.height, depth, check)
-        move = next((kid.move for kid in root.children if kid.target == cell), Move.NONE)  # type: ignore[attr-defined]
-        yield root.score + SEPARATE * (length - bound), move
+        if length >= bound or FILL_DEEPENING:
+            yield root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE)  # type: ignore[arg-type]
         if length >= bound:
             return
 
