@@ -39,10 +39,7 @@ from pathlib import Path
 from harness import ORACLE, ROOT, SHARED, lazytron_command
 
 A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
-DEFAULT_MAPS = (
-    "apocalyptic big-room center divider duel-small empty-room gate joust keyhole oval platform "
-    "playground plus quadrant ring toronto trix u vee"
-).split()
+DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]
 US = "chambers"
 
 

@@ -137,7 +137,7 @@ def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[t
 
 
 _cache: dict[tuple[int, int, int], int] = {}
-CACHE_SIZE = 200_000
+CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
 
 
 def fillable(region: int, head: int, width: int, height: int) -> int:

@@ -1,7 +1,7 @@
 """The chambers engine: Tron on the lazy tree, scored by space that can really be filled.
 
-The tree has the port's shape, two levels a turn: a :class:`Position` is a
-state after both players moved, its children are my moves (:class:`Reply`),
+The tree has the port's shape, two levels a turn: a :class:`ChamberPosition` is a
+state after both players moved, its children are my moves (:class:`ChamberReply`),
 and each of those has the enemy's answers as children.  So the enemy is
 assumed to know my move (it answers it), as a1k0n's search assumes; both
 may enter the same cell, a head-on collision, which is a draw.
@@ -22,7 +22,7 @@ from typing import Iterator, NamedTuple
 from ..board import CARDINALS, Board, Move
 from ..outcome import DRAW, indeterminate, loss, win
 from ..space import fillable
-from ..territory import reach, voronoi
+from ..territory import voronoi
 from ..tree import Node
 
 SEPARATE = 10000  # a fillable cell once apart
@@ -31,7 +31,7 @@ EDGE = 194  # a free edge next to one's share (weights from a1k0n's regression, 
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
-class Game(NamedTuple):
+class Context(NamedTuple):
     """What every node of one tree shares: the grid's geometry and the killer moves by ply."""
 
     width: int
@@ -59,7 +59,7 @@ def edges(region: int, open_: int, stride: int) -> int:
     )
 
 
-class Position(Node):
+class ChamberPosition(Node):
     """Both players have moved: ``open_`` (cells nobody has taken), my head, the enemy's, the ply.
 
     ``move`` is the enemy's move that led here (``NONE`` at the root).
@@ -68,9 +68,9 @@ class Position(Node):
     search, though its children are made for re-rooting).
     """
 
-    __slots__ = ("open_", "me", "enemy", "ply", "game", "final", "apart")
+    __slots__ = ("apart", "enemy", "final", "game", "me", "open_", "ply")
 
-    def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Game) -> None:
+    def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context) -> None:
         super().__init__(move)
         self.open_ = open_
         self.me = me
@@ -102,24 +102,20 @@ class Position(Node):
         )
         return indeterminate(value)
 
-    def expand(self) -> Iterator[Reply]:
-        self.score  # sets final
-        if self.final:
+    def expand(self) -> Iterator[ChamberReply]:
+        """My moves; after a collision there are none, and a stuck enemy has no answers to them."""
+        if self.me == self.enemy:
             return
-        stride = self.game.stride
-        answers = legal(self.open_, self.enemy, stride)
-        if not answers:
-            return
-        for move, target in legal(self.open_, self.me, stride):
-            yield Reply(move, self, target)
+        for move, target in legal(self.open_, self.me, self.game.stride):
+            yield ChamberReply(move, self, target)
 
 
-class Reply(Node):
+class ChamberReply(Node):
     """My move ``move`` to ``target`` is made; children are the enemy's answers."""
 
-    __slots__ = ("parent_open", "target", "enemy", "ply", "game")
+    __slots__ = ("enemy", "game", "parent_open", "ply", "target")
 
-    def __init__(self, move: Move, position: Position, target: int) -> None:
+    def __init__(self, move: Move, position: ChamberPosition, target: int) -> None:
         super().__init__(move)
         self.parent_open = position.open_
         self.target = target
@@ -130,24 +126,24 @@ class Reply(Node):
     def evaluate(self) -> int:
         raise TypeError("odd levels of the chambers tree are never scored")
 
-    def expand(self) -> Iterator[Position]:
+    def expand(self) -> Iterator[ChamberPosition]:
         game, target = self.game, self.target
         for move, cell in legal(self.parent_open, self.enemy, game.stride):
             open_ = self.parent_open & ~(1 << target) & ~(1 << cell)
-            yield Position(move, open_, target, cell, self.ply + 1, game)
+            yield ChamberPosition(move, open_, target, cell, self.ply + 1, game)
 
 
-def init_tree(board: Board) -> Position:
+def init_tree(board: Board) -> ChamberPosition:
     """The root of a fresh tree for a board."""
-    game = Game(board.width, board.height, board.stride, {})
+    game = Context(board.width, board.height, board.stride, {})
     open_ = board.free & ~(1 << board.me) & ~(1 << board.enemy)
-    return Position(Move.NONE, open_, board.me, board.enemy, 0, game)
+    return ChamberPosition(Move.NONE, open_, board.me, board.enemy, 0, game)
 
 
 def fits(root: Node, board: Board) -> bool:
     """Whether the kept tree's root is the board's position."""
     return (
-        isinstance(root, Position)
+        isinstance(root, ChamberPosition)
         and root.me == board.me
         and root.enemy == board.enemy
         and root.open_ == board.free & ~(1 << board.me) & ~(1 << board.enemy)

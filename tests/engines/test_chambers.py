@@ -5,20 +5,25 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import random_positions
 
-from lazytron.board import Board, Move, parse_board
-from lazytron.engines.chambers import Position, Reply, fits, init_tree, legal
+from lazytron.board import Board, Move, load_board, parse_board
+from lazytron.engines.chambers import (
+    ChamberPosition,
+    ChamberReply,
+    fits,
+    init_tree,
+    legal,
+)
 from lazytron.engines.chambers_search import INF, best_scores, search, value
-from lazytron.outcome import decided, loss, win
+from lazytron.outcome import loss, win
 from lazytron.territory import reach
 from lazytron.tree import inherit
-
-from positions import random_positions
 
 SMALL = parse_board("7 6\n#######\n#1    #\n#  #  #\n#  #  #\n#    2#\n#######\n")
 
 
-def minimax(pos: Position, depth: int, root: bool = True) -> int:
+def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
     """Plain minimax over the same tree and evaluation: no pruning, no ordering (the root is always searched)."""
     score = pos.score  # evaluating sets final and apart
     if depth == 0 or pos.final or (pos.apart and not root) or not pos.children:
@@ -58,12 +63,19 @@ def test_stuck_loses_and_both_stuck_draws():
 
 
 def test_never_moves_into_a_wall_when_a_free_move_exists():
-    for board in random_positions(parse_board(open("maps/pillars.txt").read()), 7, 40):
+    for board in random_positions(load_board("maps/pillars.txt"), 7, 40):
         root = init_tree(board)
         results = list(_take(best_scores(root), 3))
         free_moves = {m for m, _ in legal(root.open_, board.me, board.stride)}
         for _, move in results:
             assert move in free_moves or (not free_moves and move == Move.NONE)
+
+
+def test_moves_to_the_free_cell_when_the_enemy_is_stuck():
+    board = parse_board("4 3\n####\n#1 #\n#2##\n")
+    root = init_tree(board)
+    assert root.score == win(0)
+    assert [move for _, move in best_scores(root)] == [Move.EAST, Move.EAST]
 
 
 def _take(items, n):
@@ -101,7 +113,7 @@ def test_fills_to_the_longest_path_when_apart(seed):
     rows[1] = "#1" + rows[1][2:]
     board = parse_board("7 8\n" + "\n".join(rows) + "\n")
     root = init_tree(board)
-    root.score  # evaluating sets apart
+    _ = root.score  # evaluating sets apart
     assert root.apart or root.final
     region = reach(root.open_ | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
     assert play_alone(board) == longest_path(region, board.me, board.stride)
@@ -111,7 +123,7 @@ def test_tree_re_roots_on_both_moves_and_fits_the_board():
     root = init_tree(SMALL)
     list(_take(best_scores(root), 3))
     reply = inherit(root, Move.EAST)
-    assert isinstance(reply, Reply)
+    assert isinstance(reply, ChamberReply)
     child = inherit(reply, Move.WEST)
     after = Board(SMALL.width, SMALL.height, SMALL.walls | 1 << SMALL.me | 1 << SMALL.enemy, SMALL.me + 1, SMALL.enemy - 1)
     assert fits(child, after) and not fits(child, SMALL)
