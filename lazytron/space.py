@@ -117,23 +117,38 @@ def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[t
     """
     start = neighbours(1 << head, stride) & region
     open_ = region & ~cuts
+    room = reach(open_, start & open_, stride) if start & open_ else 0
     while True:
-        room = reach(open_, start & open_, stride) if start & open_ else 0
+        near = neighbours(room, stride)
         edge = (neighbours(room | 1 << head, stride) & region) & ~room
         exits: list[tuple[int, int]] = []
         joined = 0
         while edge:
             bit = edge & -edge
             edge ^= bit
-            rest = region & ~bit
-            beyond = reach(rest, neighbours(bit, stride) & rest & ~room, stride) & ~bit
-            if beyond & room or (neighbours(bit, stride) & (room | 1 << head)).bit_count() > 1:
-                joined |= bit  # a path can come back to the chamber: not a real exit
+            if (neighbours(bit, stride) & (room | 1 << head)).bit_count() > 1:
+                joined |= bit  # a path can pass through it, from the chamber back into it
+                continue
+            beyond = _beyond(region & ~room & ~bit, neighbours(bit, stride), near, stride)
+            if beyond is None:
+                joined |= bit  # the cells beyond lead back to the chamber: not a real exit
             else:
                 exits.append((bit.bit_length() - 1, beyond))
         if not joined:
             return room, exits
         open_ |= joined
+        room = reach(open_, room | joined, stride)  # the chamber grows from where it was
+
+
+def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
+    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's neighbours)."""
+    seen = front = start & cells
+    while front:
+        if front & near:
+            return None
+        front = neighbours(front, stride) & cells & ~seen
+        seen |= front
+    return seen
 
 
 _cache: dict[tuple[int, int, int], int] = {}

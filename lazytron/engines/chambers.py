@@ -21,13 +21,14 @@ from typing import Iterator, NamedTuple
 
 from ..board import CARDINALS, Board, Move
 from ..outcome import DRAW, indeterminate, loss, win
-from ..space import fillable
+from ..space import colour_masks, fillable, region_bound
 from ..territory import voronoi
 from ..tree import Node
 
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 194  # a free edge next to one's share (weights from a1k0n's regression, then games)
+TERRITORY_CHAMBERS = 1  # 1: each side's Voronoi share measured by its chamber tree; 0: by parity alone
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -92,11 +93,18 @@ class ChamberPosition(Node):
         me, enemy = 1 << self.me, 1 << self.enemy
         mine, theirs, _, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
         width, height = self.game.width, self.game.height
-        mine_fill = fillable(mine & ~me, self.me, width, height)
-        theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
         if not touching:
             self.apart = True
+            mine_fill = fillable(mine & ~me, self.me, width, height)
+            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
             return indeterminate(SEPARATE * (mine_fill - theirs_fill))
+        if TERRITORY_CHAMBERS:
+            mine_fill = fillable(mine & ~me, self.me, width, height)
+            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
+        else:
+            red = colour_masks(width, height)[0]
+            mine_fill = region_bound(mine & ~me, self.me, red)
+            theirs_fill = region_bound(theirs & ~enemy, self.enemy, red)
         value = FILL * (mine_fill - theirs_fill) + EDGE * (
             edges(mine, self.open_, stride) - edges(theirs, self.open_, stride)
         )
