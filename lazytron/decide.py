@@ -11,8 +11,9 @@ filled): the last one is then the decision, at the depth it reached.
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any, Callable, Iterator, NamedTuple
+
+from more_itertools import take
 
 from .clock import Check, Deadline, timeout_list
 from .search import Result, first_move
@@ -39,7 +40,7 @@ def decide(root: Node, results: Results, *, depth: int | None = None, deadline: 
     if (depth is None) == (deadline is None):
         raise ValueError("decide needs a depth or a deadline, not both")
     if depth is not None:
-        taken = list(islice(results(root, None), depth // 2 + 1))  # an engine's results may end early
+        taken = take(depth // 2 + 1, results(root, None))  # an engine's results may end early
         return Decision((len(taken) - 1) * 2, *taken[-1])
     assert deadline is not None
     default: Result = (None, first_move(root))
