@@ -151,11 +151,11 @@ def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
     return seen
 
 
-_cache: dict[tuple[int, int, int], int] = {}
+_cache: dict[tuple[int, int, int, int | None], int] = {}
 CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
 
 
-def fillable(region: int, head: int, width: int, height: int) -> int:
+def fillable(region: int, head: int, width: int, height: int, cuts: int | None = None) -> int:
     """An upper bound on the cells a path from ``head`` can take in ``region``: the chamber tree with parity.
 
     The head's chamber falls into pieces (one per group of the head's
@@ -163,6 +163,11 @@ def fillable(region: int, head: int, width: int, height: int) -> int:
     through one of its exits, by the parity of the piece plus the exit, then
     the bound beyond it (an exit next to the head is a piece of its own).  The
     best of these is the answer.  Results are cached by (region, head, width).
+
+    ``cuts``, if given, replaces the region's own :func:`cut_candidates`
+    (say, those of the whole board: fewer, cheaper, the bound a little
+    looser where the region's edge is not a wall); any set of candidates
+    gives an upper bound, since exits are confirmed by flood.
 
     >>> s = 4   # 3x3, the head at the centre of an empty room: 8 cells round it
     >>> room = grid_mask(3, 3) & ~(1 << (s + 1))
@@ -172,21 +177,21 @@ def fillable(region: int, head: int, width: int, height: int) -> int:
     >>> fillable(corridor & ~1, 0, 6, 1)
     5
     """
-    key = (region, head, width)
+    key = (region, head, width, cuts)
     found = _cache.get(key)
     if found is None:
         if len(_cache) >= CACHE_SIZE:
             _cache.clear()
-        found = _cache[key] = _fillable(region, head, width, height)
+        found = _cache[key] = _fillable(region, head, width, height, cuts)
     return found
 
 
-def _fillable(region: int, head: int, width: int, height: int) -> int:
+def _fillable(region: int, head: int, width: int, height: int, cuts: int | None) -> int:
     stride = width + 1
     red, _ = colour_masks(width, height)
     total = 0
     while True:
-        room, exits = chamber(region, head, cut_candidates(region, stride), stride)
+        room, exits = chamber(region, head, cut_candidates(region, stride) if cuts is None else cuts & region, stride)
         if not room and len(exits) == 1:  # a corridor cell: walk on without recursion
             cell, beyond = exits[0]
             total += 1
@@ -200,7 +205,7 @@ def _fillable(region: int, head: int, width: int, height: int) -> int:
                     continue
                 through = region_bound(piece | 1 << cell, head, red)
                 if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
-                    best = max(best, through + fillable(beyond, cell, width, height))
+                    best = max(best, through + fillable(beyond, cell, width, height, cuts))
         return total + min(best, region_bound(region, head, red))
 
 

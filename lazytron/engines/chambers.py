@@ -21,14 +21,14 @@ from typing import Iterator, NamedTuple
 
 from ..board import CARDINALS, Board, Move
 from ..outcome import DRAW, indeterminate, loss, win
-from ..space import colour_masks, fillable, region_bound
+from ..space import colour_masks, cut_candidates, fillable, region_bound
 from ..territory import voronoi
 from ..tree import Node
 
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 194  # a free edge next to one's share (weights from a1k0n's regression, then games)
-TERRITORY_CHAMBERS = 1  # 1: each side's Voronoi share measured by its chamber tree; 0: by parity alone
+TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 0 parity alone
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -99,8 +99,9 @@ class ChamberPosition(Node):
             theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
             return indeterminate(SEPARATE * (mine_fill - theirs_fill))
         if TERRITORY_CHAMBERS:
-            mine_fill = fillable(mine & ~me, self.me, width, height)
-            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
+            cuts = cut_candidates(self.open_, stride) if TERRITORY_CHAMBERS == 2 else None  # the walls' cut cells only
+            mine_fill = fillable(mine & ~me, self.me, width, height, cuts)
+            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height, cuts)
         else:
             red = colour_masks(width, height)[0]
             mine_fill = region_bound(mine & ~me, self.me, red)

@@ -152,3 +152,11 @@ def test_greedy_walks_a_real_path():
     for width, height, region, head in regions(5, 100):
         stride = width + 1
         assert greedy(region, head, width, height) <= longest_path(region, head, stride)
+
+
+def test_fillable_with_any_candidate_cells_is_still_a_bound():
+    rng = random.Random(6)
+    for width, height, region, head in regions(6, 200):
+        stride = width + 1
+        cuts = sum(1 << c for c in cells(region) if rng.random() < 0.5)  # any cells at all
+        assert fillable(region, head, width, height, cuts) >= longest_path(region, head, stride)
