@@ -276,19 +276,28 @@ def fill_path(
     return best[0]
 
 
-def best_step(region: int, head: int, width: int, height: int, ahead: int = 2) -> int | None:
+AHEAD = 2  # steps of lookahead in best_step (1, 2 and 3 measured: benchmarks/TUNING.md)
+
+
+def best_step(region: int, head: int, width: int, height: int, ahead: int | None = None) -> int | None:
     """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
 
-    Ties go to the neighbour with the fewest free neighbours (hugging walls).
+    Ties go to the neighbour that leaves the fewest cut candidates in the
+    region (fewer places to wall off a pocket), then to the one with the
+    fewest free neighbours (hugging walls).
 
     >>> best_step(0b111110, 0, 6, 1)
     1
     """
     stride = width + 1
-    targets = list(_moves(region, head, stride))
-    if not targets:
-        return None
-    return min(targets, key=lambda t: (-_lookahead(region & ~(1 << t), t, width, height, ahead - 1), free_count(region, t, stride)))
+    steps = AHEAD if ahead is None else ahead
+
+    def cost(t: int) -> tuple[int, int, int]:
+        after = region & ~(1 << t)
+        bound = _lookahead(after, t, width, height, steps - 1)
+        return -bound, cut_candidates(after, stride).bit_count(), free_count(region, t, stride)
+
+    return min(_moves(region, head, stride), key=cost, default=None)
 
 
 def _lookahead(region: int, head: int, width: int, height: int, steps: int) -> int:

@@ -27,7 +27,7 @@ from ..tree import Node
 
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
-EDGE = 194  # a free edge next to one's share (weights from a1k0n's regression, then games)
+EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
 TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 0 parity alone
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
