@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 from .clock import FIRST_TIME, TURN_TIME
 from .term.streams import closed_streams, silence_output
 
-ENGINE_NAMES = ("zenzike",)  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
+ENGINE_NAMES = ("zenzike", "chambers")  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
 
 
 MOST_SECONDS = 86_400.0  # a day: the most any time option allows (the OS's timers overflow not far beyond)

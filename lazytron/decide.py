@@ -4,14 +4,16 @@ The bot, ``analyse`` and ``replay --analyse`` all decide this way.  The
 results come from an engine's generator of ever-deeper results (first the
 first legal move with no score, then depths 2, 4, 6, ...): a fixed depth D
 takes item D // 2 of it; a deadline takes items until the time is up and
-keeps the last one completed (the original's ``timeoutList``).
+keeps the last one completed (the original's ``timeoutList``).  An
+engine's results may end before the depth (a game decided, a space
+filled): the last one is then the decision, at the depth it reached.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Iterator, NamedTuple
 
-from more_itertools import nth
+from more_itertools import take
 
 from .clock import Check, Deadline, timeout_list
 from .search import Result, first_move
@@ -38,9 +40,8 @@ def decide(root: Node, results: Results, *, depth: int | None = None, deadline: 
     if (depth is None) == (deadline is None):
         raise ValueError("decide needs a depth or a deadline, not both")
     if depth is not None:
-        found = nth(results(root, None), depth // 2)
-        assert found is not None, "the results are endless"
-        return Decision(depth // 2 * 2, *found)
+        taken = take(depth // 2 + 1, results(root, None))  # an engine's results may end early
+        return Decision((len(taken) - 1) * 2, *taken[-1])
     assert deadline is not None
     default: Result = (None, first_move(root))
     (score, move), count = timeout_list(deadline, default, results(root, deadline.check))

@@ -1,12 +1,14 @@
 """The contest bot: protocol, re-rooting, bad input."""
 
+import random
 import re
 
 from conftest import lazytron
 
 from lazytron.arena.rules import advance
-from lazytron.board import Move, parse_board
+from lazytron.board import CARDINALS, Board, Move, load_board, parse_board, step
 from lazytron.bot import Bot, enemy_move, fallback_move
+from lazytron.engines import ENGINES
 
 START = parse_board("6 5\n######\n#1   #\n#    #\n#   2#\n######\n")
 
@@ -139,3 +141,40 @@ def test_a_turn_already_out_of_time_still_plays_a_legal_move():
     bot = Bot(first_time=0.5)
     report = bot.play(board, start=-1000.0)  # the deadline passed long ago
     assert (report.depth, report.move) == (0, Move.EAST)
+
+
+# --engine chambers: the same protocol, promises and bad-input answers as the port
+
+CHAMBERS = ENGINES["chambers"]
+
+
+def test_chambers_answers_every_turn_of_whole_games_and_follows_its_tree():
+    for seed, board in enumerate([START, load_board("maps/pillars.txt")]):
+        rng = random.Random(seed)
+        ours, rival = Bot(depth=4, engine=CHAMBERS, log=(messages := []).append), Bot(depth=2)
+        while isinstance(board, Board):
+            move, answer = ours.play(board, 0.0).move, rival.play(board.swapped(), 0.0).move
+            free = [m for m in CARDINALS if step(board.free & ~(1 << board.me | 1 << board.enemy), board.me, m, board.stride) is not None]
+            assert move in free or not free
+            if rng.random() < 0.3:  # the rival sometimes plays another free move: the tree must follow it
+                answer = rng.choice([m for m in CARDINALS if step(board.free & ~(1 << board.enemy | 1 << board.me), board.enemy, m, board.stride) is not None] or [answer])
+            ours.advance(move)
+            rival.advance(answer)
+            board = advance(board, move, answer)
+        assert messages == []  # re-rooted every turn, before and after separation
+
+
+def test_chambers_bot_protocol_and_bad_input_answered_as_the_port_answers():
+    bad_row = "6 5\n######\n#1   #\n#   #\n#   2#\n######\n"
+    text = "hello\n" + str(START) + bad_row + str(advance(START, Move.EAST, Move.WEST))
+    ours = lazytron("bot", "--engine", "chambers", "--depth", "2", input=text)
+    port = lazytron("bot", "--depth", "2", input=text)
+    assert ours.returncode == 0 and re.fullmatch(r"[1-4]\n[1-4]\n[1-4]\n", ours.stdout)
+    assert ours.stdout.splitlines()[1] == port.stdout.splitlines()[1]  # the fallback move
+    assert ours.stderr == port.stderr and "fallback" in ours.stderr and "Traceback" not in ours.stderr
+
+
+def test_chambers_clocked_answers_log_their_depth():
+    run = lazytron("bot", "--engine", "chambers", "--first-time", "0.3", "--turn-time", "0.2", "-v", input=str(START))
+    assert run.returncode == 0 and re.fullmatch(r"[1-4]\n", run.stdout)
+    assert int(re.search(r"depth=(\d+)", run.stderr).group(1)) >= 2

@@ -16,7 +16,7 @@ from ..board import Board
 from ..clock import Check
 from ..search import Result, best_scores
 from ..tree import Node
-from . import zenzike
+from . import chambers, chambers_search, zenzike
 
 
 class Engine(NamedTuple):
@@ -29,8 +29,9 @@ class Engine(NamedTuple):
 
 
 ZENZIKE = Engine("zenzike", zenzike.init_tree, best_scores, zenzike.fits)
+CHAMBERS = Engine("chambers", chambers.init_tree, chambers_search.best_scores, chambers.fits)
 
-ENGINES: dict[str, Engine] = {engine.name: engine for engine in (ZENZIKE,)}
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (ZENZIKE, CHAMBERS)}
 """The engines by name; ``zenzike``, the faithful port, is the default."""
 
 DEFAULT = ZENZIKE.name

@@ -1,0 +1,115 @@
+"""Separated endgames from recorded games: how far each side filled, and how far the chambers engine fills.
+
+    python benchmarks/endgames.py RECORD_OR_DIR... [--time 0.1]
+
+For every game record (``.tron``; a directory means every record in it),
+the first position where the players can no longer meet is taken, and for
+each side: the chamber bound of its region (`space.fillable`, no path is
+longer), the moves it made there in the game (``+`` when it was still
+alive at the end: at least that many), and the moves the chambers engine
+makes when it plays the same region alone, ``--time`` seconds a move (its
+own clock, as the bot plays it: best_step first, fill_path lines that
+reach the bound).  The last line counts the regions a side filled to the
+bound in the game and how many of those the engine fills to the bound too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import harness  # noqa: F401  (puts the checkout first on sys.path)
+
+from lazytron.arena.records import RecordError, read_record
+from lazytron.arena.rules import Outcome, play_out
+from lazytron.board import Board
+from lazytron.clock import Deadline
+from lazytron.decide import decide
+from lazytron.engines import ENGINES
+from lazytron.engines.chambers import ChamberPosition, init_tree, legal
+from lazytron.space import fillable
+from lazytron.territory import reach
+
+ENGINE = ENGINES["chambers"]
+
+
+def separation(positions: list[Board | Outcome]) -> int | None:
+    """The index of the first position where the players are apart, None if they never are."""
+    for i, board in enumerate(positions):
+        if isinstance(board, Outcome):
+            return None
+        root = init_tree(board)
+        _ = root.score
+        if root.apart:
+            return i
+    return None
+
+
+def bound(board: Board) -> int:
+    me = 1 << board.me
+    region = reach(board.free & ~(1 << board.enemy), me, board.stride) & ~me
+    return fillable(region, board.me, board.width, board.height)
+
+
+def play_alone(board: Board, seconds: float) -> int:
+    """The moves the engine makes in its own region, alone, ``seconds`` a move."""
+    moves = 0
+    while True:
+        root = init_tree(board)
+        assert isinstance(root, ChamberPosition)
+        move = decide(root, ENGINE.best_scores, deadline=Deadline.after(seconds)).move
+        target = next((t for m, t in legal(root.open_, board.me, board.stride) if m == move), None)
+        if target is None:
+            return moves
+        board = Board(board.width, board.height, board.walls | 1 << board.me, target, board.enemy)
+        moves += 1
+
+
+def in_game(positions: list[Board | Outcome], start: int, side: int) -> str:
+    """The moves ``side`` (0 or 1) made from ``start`` on; '+' when it was alive at the end."""
+    end = positions[-1]
+    turns = len(positions) - 1 - start
+    crashed = isinstance(end, Outcome) and end.winner != side + 1
+    return str(turns - 1) if crashed else f"{turns}+"
+
+
+def records(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for p in map(Path, paths):
+        found += sorted(p.glob("*.tron")) if p.is_dir() else [p]
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", nargs="+")
+    parser.add_argument("--time", type=float, default=0.1, help="seconds a move for the engine (0.1)")
+    args = parser.parse_args()
+    reached = matched = 0
+    print(f"{'game':<34} {'side':<10} {'bound':>5} {'game':>5} {'engine':>6}")
+    for path in records(args.records):
+        try:
+            record = read_record(str(path))
+        except (OSError, RecordError) as e:
+            print(f"endgames: {path}: {e}", file=sys.stderr)
+            continue
+        positions = list(play_out(record.board, record.moves))
+        start = separation(positions)
+        if start is None:
+            continue
+        board = positions[start]
+        assert isinstance(board, Board)
+        for side, view in enumerate((board, board.swapped())):
+            most, got = bound(view), in_game(positions, start, side)
+            ours = play_alone(view, args.time)
+            print(f"{path.stem:<34} {record.names[side]:<10} {most:>5} {got:>5} {ours:>6}")
+            if got.rstrip("+") == str(most):
+                reached += 1
+                matched += ours == most
+    print(f"regions filled to the bound in the game: {reached}; by the engine too: {matched}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

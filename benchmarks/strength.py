@@ -1,0 +1,175 @@
+"""A gauntlet: `lazytron bot --engine chambers` against a1k0n, the port and the Haskell original.
+
+    python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
+                                  [--rounds N] [--short] [--jobs J] [--out DIR]
+
+One `lazytron tournament` per opponent (two bots, both sides of every map),
+its CSV, JSON, records and the bots' stderr written under DIR (default
+benchmarks/out/strength).  It prints, per opponent and per map, the points
+of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
+of the per-game points), the count of answers the referee did not get in
+time, and, from the games against a1k0n, the depth `chambers` reached on
+each turn (`-v`) beside the depth a1k0n reports on stderr for the same turn
+(turns while a1k0n still runs its alpha-beta search).
+
+Contest clock (default): 3 s for the first move, 1 s after; the bots keep
+their own defaults (lazytron 2.9 s / 0.9 s, a1k0n 2.95 s / 0.99 s, the
+original 2.9 s / 0.9 s).  ``--short``: 1 s / 0.3 s for quick checks;
+lazytron plays 0.3 s / 0.1 s, a1k0n its 100 ms build, and the original, which
+has no clock option, its fixed-depth ``depthbot 4``.
+
+Needs ../shared (maps, a1k0n's source), a1k0n built by
+``../shared/reference/a1k0n/build.sh`` (and ``build.sh OUT 100`` for
+``--short``), and the original built by ``../shared/reference/zenzike/build.sh``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from harness import ORACLE, ROOT, SHARED, lazytron_command
+
+A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
+DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]
+US = "chambers"
+
+
+def bot_commands(short: bool) -> dict[str, str]:
+    """The command of every bot in the gauntlet, at the contest clock or the short one."""
+    clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []
+    lazytron = shlex.join(lazytron_command("bot", *clock))
+    return {
+        US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *clock)),
+        "a1k0n": str(A1K0N / ("a1k0n-100" if short else "a1k0n")),
+        "port": lazytron,
+        "zenzike": f"{ORACLE / 'depthbot'} 4" if short else str(ORACLE / "zenzike"),
+    }
+
+
+def missing(command: str) -> str | None:
+    """Why a bot cannot be run, or None."""
+    program = shlex.split(command)[0]
+    return None if Path(program).is_file() else f"{program} not found (see the module's docstring)"
+
+
+def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace) -> dict:
+    """One tournament, chambers against ``opponent``; its JSON as a dict."""
+    out = Path(args.out) / opponent
+    out.mkdir(parents=True, exist_ok=True)
+    limits = ["--first-time", "1", "--turn-time", "0.3"] if args.short else ["--first-time", "3", "--turn-time", "1"]
+    command = [
+        *lazytron_command("tournament"), *map(str, maps),
+        "--bot", f"{US}={commands[US]}", "--bot", f"{opponent}={commands[opponent]}",
+        "--rounds", str(args.rounds), "--jobs", str(args.jobs), *limits,
+        "--record-dir", str(out / "games"), "--csv", str(out / "games.csv"), "--json", str(out / "games.json"),
+    ]
+    print(f"# {opponent}: {len(maps)} maps x 2 sides x {args.rounds} rounds", file=sys.stderr, flush=True)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return json.loads((out / "games.json").read_text())
+
+
+def points(game: dict) -> float:
+    """What chambers scored in one game."""
+    if game["result"] == "D":
+        return 0.5
+    winner = game["player1"] if game["result"] == "1" else game["player2"]
+    return 1.0 if winner == US else 0.0
+
+
+def late(game: dict) -> int:
+    """Answers of chambers the referee did not get in time in this game."""
+    fault = game["fault1"] if game["player1"] == US else game["fault2"]
+    return int("within" in fault)
+
+
+def summary(scores: list[float]) -> str:
+    """``points/games = share% ± error%`` with a 95% error bar on the share."""
+    n = len(scores)
+    share = sum(scores) / n
+    error = 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 1.0
+    return f"{sum(scores):g}/{n} = {100 * share:.0f}% ± {100 * error:.0f}%"
+
+
+def report(opponent: str, data: dict) -> list[str]:
+    games = data["games"]
+    lines = [f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {sum(map(late, games))}"]
+    for name in sorted({g["map"] for g in games}):
+        on_map = [points(g) for g in games if g["map"] == name]
+        lines.append(f"  {name:<14} {summary(on_map)}")
+    return lines
+
+
+OUR_DEPTH = re.compile(r"^turn=(\d+) depth=(\d+)")
+A1K0N_DEPTH = re.compile(r"v=(-?\d+) m=\S* @depth (\d+)")
+
+
+def depths(log: str) -> list[tuple[int, int]]:
+    """(our depth, a1k0n's depth) per turn of one game's stderr, while a1k0n searches alpha-beta."""
+    ours: list[int] = []
+    theirs: list[int] = []
+    for line in log.splitlines():
+        if m := OUR_DEPTH.match(line):
+            ours.append(int(m.group(2)))
+        elif "area=" in line:  # a1k0n fills its space: the players are apart
+            break
+        elif m := A1K0N_DEPTH.search(line):
+            value, depth = int(m.group(1)), int(m.group(2))
+            if depth == 2:
+                theirs.append(0)
+            if abs(value) != 2147483647 and theirs:  # an interrupted search prints the sentinel
+                theirs[-1] = depth
+    return list(zip(ours, theirs))
+
+
+def depth_report(out: Path) -> list[str]:
+    pairs = [p for log in sorted((out / "a1k0n" / "games").glob("*.log")) for p in depths(log.read_text(errors="replace"))]
+    if not pairs:
+        return []
+    ours, theirs = zip(*pairs)
+    return [
+        f"depth per turn while a1k0n searches ({len(pairs)} turns): "
+        f"{US} median {statistics.median(ours):g} (max {max(ours)}), a1k0n median {statistics.median(theirs):g} (max {max(theirs)})"
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponents", default="a1k0n,port,zenzike")
+    parser.add_argument("--maps", default=",".join(DEFAULT_MAPS), help="comma-separated names, or 'all'")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--short", action="store_true", help="1 s / 0.3 s instead of the contest clock")
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
+    args = parser.parse_args()
+    contest = SHARED / "maps" / "contest"
+    names = sorted(p.stem for p in contest.glob("*.txt") if not p.stem.startswith("test-")) if args.maps == "all" else args.maps.split(",")
+    maps = [contest / f"{name}.txt" for name in names]
+    if absent := [str(m) for m in maps if not m.is_file()]:
+        sys.exit(f"strength: no such map: {', '.join(absent)}")
+    commands = bot_commands(args.short)
+    opponents = args.opponents.split(",")
+    for opponent in opponents:
+        if opponent not in commands or opponent == US:
+            sys.exit(f"strength: unknown opponent {opponent!r} (a1k0n, port, zenzike)")
+        if problem := missing(commands[opponent]):
+            sys.exit(f"strength: {opponent}: {problem}")
+    lines = [f"clock: {'short (1 s / 0.3 s)' if args.short else 'contest (3 s / 1 s)'}, maps: {len(maps)}, rounds: {args.rounds}"]
+    for opponent in opponents:
+        lines += report(opponent, run_tournament(opponent, commands, maps, args))
+    if "a1k0n" in opponents:
+        lines += depth_report(Path(args.out))
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The chambers engine: Tron on the lazy tree, scored by space that can really be filled.
+
+The tree has the port's shape, two levels a turn: a :class:`ChamberPosition` is a
+state after both players moved, its children are my moves (:class:`ChamberReply`),
+and each of those has the enemy's answers as children.  So the enemy is
+assumed to know my move (it answers it), as a1k0n's search assumes; both
+may enter the same cell, a head-on collision, which is a draw.
+
+A position is scored from my side with :mod:`lazytron.outcome`'s order:
+
+- over: both stuck or collided (draw), I am stuck (loss), the enemy is (win);
+- apart: 10000 x my fillable cells less the enemy's (:func:`lazytron.space.fillable`);
+- together: the Voronoi split, each side's share measured by the chamber
+  tree of its cells (``FILL`` a cell) and by the free edges next to them
+  (``EDGE`` each).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from ..board import CARDINALS, Board, Move
+from ..outcome import DRAW, indeterminate, loss, win
+from ..space import colour_masks, cut_candidates, fillable, region_bound
+from ..territory import voronoi
+from ..tree import Node
+
+SEPARATE = 10000  # a fillable cell once apart
+FILL = 55  # a fillable cell of one's Voronoi share
+EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
+TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 0 parity alone
+COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
+
+
+class Context(NamedTuple):
+    """What every node of one tree shares: the grid's geometry and the killer moves by ply."""
+
+    width: int
+    height: int
+    stride: int
+    killers: dict[int, Move]
+
+
+def legal(open_: int, cell: int, stride: int) -> list[tuple[Move, int]]:
+    """(move, target) for every move from ``cell`` into an open cell."""
+    return [
+        (move, target)
+        for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1))
+        if target >= 0 and open_ >> target & 1
+    ]
+
+
+def edges(region: int, open_: int, stride: int) -> int:
+    """Pairs (cell of ``region``, open neighbour), counted once per direction."""
+    return (
+        (region & (open_ >> 1)).bit_count()
+        + (region & (open_ << 1)).bit_count()
+        + (region & (open_ >> stride)).bit_count()
+        + (region & (open_ << stride)).bit_count()
+    )
+
+
+class ChamberPosition(Node):
+    """Both players have moved: ``open_`` (cells nobody has taken), my head, the enemy's, the ply.
+
+    ``move`` is the enemy's move that led here (``NONE`` at the root).
+    ``final`` is set by evaluation when the game is over here (no children
+    then); ``apart`` when the players can no longer meet (a leaf for the
+    search, though its children are made for re-rooting).
+    """
+
+    __slots__ = ("apart", "enemy", "final", "game", "me", "open_", "ply")
+
+    def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context) -> None:
+        super().__init__(move)
+        self.open_ = open_
+        self.me = me
+        self.enemy = enemy
+        self.ply = ply
+        self.game = game
+        self.final = self.apart = False
+
+    def evaluate(self) -> int:
+        stride = self.game.stride
+        if self.me == self.enemy:
+            self.final = True
+            return DRAW + COLLISION  # head-on collision
+        mine_stuck = not legal(self.open_, self.me, stride)
+        theirs_stuck = not legal(self.open_, self.enemy, stride)
+        if mine_stuck or theirs_stuck:
+            self.final = True
+            return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
+        me, enemy = 1 << self.me, 1 << self.enemy
+        mine, theirs, _, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
+        width, height = self.game.width, self.game.height
+        if not touching:
+            self.apart = True
+            mine_fill = fillable(mine & ~me, self.me, width, height)
+            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
+            return indeterminate(SEPARATE * (mine_fill - theirs_fill))
+        if TERRITORY_CHAMBERS:
+            cuts = cut_candidates(self.open_, stride) if TERRITORY_CHAMBERS == 2 else None  # the walls' cut cells only
+            mine_fill = fillable(mine & ~me, self.me, width, height, cuts)
+            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height, cuts)
+        else:
+            red = colour_masks(width, height)[0]
+            mine_fill = region_bound(mine & ~me, self.me, red)
+            theirs_fill = region_bound(theirs & ~enemy, self.enemy, red)
+        value = FILL * (mine_fill - theirs_fill) + EDGE * (
+            edges(mine, self.open_, stride) - edges(theirs, self.open_, stride)
+        )
+        return indeterminate(value)
+
+    def expand(self) -> Iterator[ChamberReply]:
+        """My moves; after a collision there are none, and a stuck enemy has no answers to them."""
+        if self.me == self.enemy:
+            return
+        for move, target in legal(self.open_, self.me, self.game.stride):
+            yield ChamberReply(move, self, target)
+
+
+class ChamberReply(Node):
+    """My move ``move`` to ``target`` is made; children are the enemy's answers."""
+
+    __slots__ = ("enemy", "game", "parent_open", "ply", "target")
+
+    def __init__(self, move: Move, position: ChamberPosition, target: int) -> None:
+        super().__init__(move)
+        self.parent_open = position.open_
+        self.target = target
+        self.enemy = position.enemy
+        self.ply = position.ply + 1
+        self.game = position.game
+
+    def evaluate(self) -> int:
+        raise TypeError("odd levels of the chambers tree are never scored")
+
+    def expand(self) -> Iterator[ChamberPosition]:
+        game, target = self.game, self.target
+        for move, cell in legal(self.parent_open, self.enemy, game.stride):
+            open_ = self.parent_open & ~(1 << target) & ~(1 << cell)
+            yield ChamberPosition(move, open_, target, cell, self.ply + 1, game)
+
+
+def init_tree(board: Board) -> ChamberPosition:
+    """The root of a fresh tree for a board."""
+    game = Context(board.width, board.height, board.stride, {})
+    open_ = board.free & ~(1 << board.me) & ~(1 << board.enemy)
+    return ChamberPosition(Move.NONE, open_, board.me, board.enemy, 0, game)
+
+
+def fits(root: Node, board: Board) -> bool:
+    """Whether the kept tree's root is the board's position."""
+    return (
+        isinstance(root, ChamberPosition)
+        and root.me == board.me
+        and root.enemy == board.enemy
+        and root.open_ == board.free & ~(1 << board.me) & ~(1 << board.enemy)
+    )

@@ -1,0 +1,135 @@
+"""Alpha-beta over the chambers tree: iterative deepening, the ``lead`` hint, killer moves by ply.
+
+Values are from player 1's side at every level: a :class:`ChamberPosition` takes
+the best of my moves, a :class:`ChamberReply` the worst of the enemy's answers
+(so the enemy answers knowing my move).  A search visits children in this
+order: the node's ``lead`` (its best child when last searched), the killer
+move of its ply (the last move that caused a cut at that ply, kept in the
+tree's shared :class:`Context` across iterations and turns), then the rest.
+Only caches and hints are written, so a search abandoned by ``check``
+leaves the tree as valid as before.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from ..board import Move
+from ..outcome import WIN, decided
+from ..space import best_step, fill_path, fillable
+from ..territory import reach
+from ..tree import Node
+from .chambers import SEPARATE, ChamberPosition
+
+INF = WIN + 1  # beyond every score
+FILL_DEEPENING = False  # apart: trust fill_path lines short of the bound over best_step
+Check = Callable[[], None]
+Result = tuple[int, Move]
+
+
+def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> list[int]:
+    """Child indices: the lead, the killer's child, then the others in move order."""
+    lead = node.lead if node.lead < len(kids) else 0
+    order = [lead]
+    if killer is not None:
+        order += [i for i, kid in enumerate(kids) if kid.move == killer and i != lead]
+    return order + [i for i in range(len(kids)) if i not in order]
+
+
+def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None) -> int:
+    """Fail-soft alpha-beta value of a position ``depth`` plies deep (even), exact inside (alpha, beta)."""
+    score: int = pos.score
+    if depth <= 0 or pos.final or pos.apart:
+        return score
+    if check is not None:
+        check()
+    kids = pos.children
+    killers = pos.game.killers
+    best = -INF
+    for i in _order(pos, kids, killers.get(pos.ply)):
+        v = _answer(kids[i], depth - 1, max(alpha, best), beta, check)
+        if v > best:
+            best = v
+            pos.lead = i
+            if v >= beta:
+                killers[pos.ply] = kids[i].move
+                break
+    return best
+
+
+def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None) -> int:
+    """The enemy's best answer to my move: the least of its positions' values."""
+    kids = reply.children
+    killers = reply.game.killers  # type: ignore[attr-defined]
+    ply = reply.ply  # type: ignore[attr-defined]
+    best = INF
+    for i in _order(reply, kids, killers.get(ply)):
+        v = value(kids[i], depth - 1, alpha, min(beta, best), check)  # type: ignore[arg-type]
+        if v < best:
+            best = v
+            reply.lead = i
+            if v <= alpha:
+                killers[ply] = kids[i].move
+                break
+    return best
+
+
+def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
+    """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie."""
+    score: int = root.score  # sets final
+    kids = root.children
+    if root.final or not kids:  # the game is over here: any free move
+        return score, kids[0].move if kids else Move.NONE
+    best, move = -INF, kids[0].move
+    for i in _order(root, kids, None):
+        v = _answer(kids[i], depth - 1, best, INF, check)
+        if v > best:
+            best, move = v, kids[i].move
+            root.lead = i
+    return best, move
+
+
+def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Result]:
+    """Apart at the root: ever-deeper space-filling searches for my own longest path.
+
+    The first result is :func:`best_step`'s move.  Then lines are searched
+    d = 1, 2, ... steps deep (a greedy walk below); a line replaces it only
+    once it reaches the chamber bound of my region, or the search was
+    exhaustive (d = the region's size), and the searches stop there.
+    """
+    game = root.game
+    me = 1 << root.me
+    region = reach(root.open_ | me, me, game.stride) & ~me
+    bound = fillable(region, root.me, game.width, game.height)
+    targets = {kid.target: kid.move for kid in root.children}  # type: ignore[attr-defined]
+    step = best_step(region, root.me, game.width, game.height)
+    yield root.score, targets.get(step, Move.NONE) if step is not None else Move.NONE
+    cells = region.bit_count()
+    for depth in range(1, cells + 1):
+        length, cell = fill_path(region, root.me, game.width, game.height, depth, check)
+        if length >= bound or depth == cells or FILL_DEEPENING:  # a line of the bound, or the exact longest
+            yield root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE) if cell is not None else Move.NONE
+        if length >= bound:
+            return
+
+
+def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
+    """The first legal move (score None), then results at depths 2, 4, 6 ...
+
+    They end once a result is a win or a loss, or the depth is beyond the
+    end of every line (each player can move at most once per open cell).
+    """
+    assert isinstance(root, ChamberPosition)
+    _ = root.score  # sets final and apart
+    kids = root.children
+    yield None, kids[0].move if kids else Move.NONE  # type: ignore[misc]
+    if root.apart:
+        yield from fill_moves(root, check)
+        return
+    depth, longest = 2, 2 * root.open_.bit_count() + 2
+    while kids and depth <= longest:
+        result = search(root, depth, check)
+        yield result
+        if decided(result[0]):
+            return
+        depth += 2

@@ -1,0 +1,340 @@
+"""How many cells one player can still fill: checkerboard parity, cut cells and chambers on bitboards.
+
+A region is a bitboard of free cells (as in :mod:`lazytron.board`: one
+guard column, ``stride = width + 1``) that a player entering from
+``head`` (a cell index, not in the region) may walk through.  Every
+count here is an upper bound on the longest path that starts at ``head``
+and steps only on region cells, never revisiting one: the moves a player
+shut into the region can still make.
+
+- :func:`colour_masks`: the two checkerboard colours of a grid; a path
+  alternates them, so the fillable cells are bounded by the two counts
+  (:func:`parity_bound`).
+- :func:`cut_candidates`: cells whose free neighbours fall into two or
+  more groups around their 3x3 ring (the only cells that can be
+  articulation points), for a whole region at once with shifts.
+- :func:`chamber`: the cells reachable from the head without crossing a
+  cut cell, its exits, and what lies beyond each exit.
+- :func:`fillable`: the best root-to-leaf path through the tree of
+  chambers, with parity, cached by ``(region, head)``.
+- :func:`fill_path`: a bounded depth-first search for a real long path,
+  stopping as soon as it reaches the bound.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Iterator
+
+from .board import grid_mask
+from .territory import reach
+
+
+@lru_cache(maxsize=64)
+def colour_masks(width: int, height: int) -> tuple[int, int]:
+    """(red, black): the cells with ``x + y`` even, and odd, of a grid.
+
+    >>> red, black = colour_masks(3, 2)   # stride 4: row 0 is bits 0-2, row 1 bits 4-6
+    >>> bin(red), bin(black)
+    ('0b100101', '0b1010010')
+    """
+    stride = width + 1
+    red = sum(1 << (y * stride + x) for y in range(height) for x in range(width) if (x + y) % 2 == 0)
+    return red, grid_mask(width, height) & ~red
+
+
+def parity_bound(same: int, other: int) -> int:
+    """Most cells a path can take from a cell of one colour, with ``same`` cells of that colour and ``other`` of the other.
+
+    The start is not counted.  The path's cells alternate other, same,
+    other, ...: a path of length L takes ceil(L/2) of the other colour and
+    floor(L/2) of the same, so L <= 2 min(other, same) + [other > same].
+    (a1k0n writes it with the start counted, r = same + 1:
+    2 min(r - 1, other) + [other >= r].)
+
+    >>> parity_bound(0, 1), parity_bound(3, 3), parity_bound(5, 2), parity_bound(2, 5)
+    (1, 6, 4, 5)
+    """
+    return 2 * min(same, other) + (other > same)
+
+
+def region_bound(region: int, head: int, red: int) -> int:
+    """:func:`parity_bound` of ``region`` for a path starting at ``head`` (not in the region)."""
+    reds = (region & red).bit_count()
+    blacks = region.bit_count() - reds
+    if red >> head & 1:
+        return parity_bound(reds, blacks)
+    return parity_bound(blacks, reds)
+
+
+def cut_candidates(region: int, stride: int) -> int:
+    """Cells of ``region`` whose region neighbours form two or more groups around their 3x3 ring.
+
+    Walking round a cell's eight neighbours, the open orthogonal ones fall
+    into runs joined by open diagonals; a cell with one run can be removed
+    without disconnecting anything near it, so only cells with two or more
+    runs can be articulation points.  A run is counted at its clockwise
+    end: an open orthogonal whose next orthogonal, or the diagonal between,
+    is closed.
+
+    >>> # a corridor 1-wide in a 5x3 grid: its middle cells are candidates
+    >>> s = 6; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
+    >>> region = row(1, range(5))
+    >>> cut_candidates(region, s) == row(1, [1, 2, 3])
+    True
+    >>> cut_candidates(row(0, range(5)) | row(1, range(5)), s)   # a 2-wide strip has none
+    0
+    """
+    def at(dy: int, dx: int) -> int:  # bit set on cell c when c + (dy, dx) is open
+        shift = dy * stride + dx
+        return region >> shift if shift > 0 else region << -shift
+
+    n, e, s, w = at(-1, 0), at(0, 1), at(1, 0), at(0, -1)
+    ne, se, sw, nw = at(-1, 1), at(1, 1), at(1, -1), at(-1, -1)
+    tn = n & ~(e & ne)
+    te = e & ~(s & se)
+    ts = s & ~(w & sw)
+    tw = w & ~(n & nw)
+    two = (tn & (te | ts | tw)) | (te & (ts | tw)) | (ts & tw)
+    return two & region
+
+
+def neighbours(cells: int, stride: int) -> int:
+    """Cells one step from ``cells`` (unmasked)."""
+    return (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)
+
+
+def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[tuple[int, int]]]:
+    """The chamber of ``head`` in ``region`` and its confirmed exits ``[(exit cell, region beyond)]``.
+
+    The chamber is flooded from the head's neighbours through region cells
+    that are not in ``cuts``.  A cut cell next to it is an exit only if the
+    cells beyond it (flooded without it) never meet the chamber again;
+    otherwise (or if a path can pass through it from the chamber back into
+    the chamber) it joins the chamber, which floods on.
+    A path from the head therefore stays in the chamber until it takes an
+    exit, and then stays beyond it.
+    """
+    start = neighbours(1 << head, stride) & region
+    open_ = region & ~cuts
+    room = reach(open_, start & open_, stride) if start & open_ else 0
+    while True:
+        near = neighbours(room, stride)
+        edge = (neighbours(room | 1 << head, stride) & region) & ~room
+        exits: list[tuple[int, int]] = []
+        joined = 0
+        while edge:
+            bit = edge & -edge
+            edge ^= bit
+            if (neighbours(bit, stride) & (room | 1 << head)).bit_count() > 1:
+                joined |= bit  # a path can pass through it, from the chamber back into it
+                continue
+            beyond = _beyond(region & ~room & ~bit, neighbours(bit, stride), near, stride)
+            if beyond is None:
+                joined |= bit  # the cells beyond lead back to the chamber: not a real exit
+            else:
+                exits.append((bit.bit_length() - 1, beyond))
+        if not joined:
+            return room, exits
+        open_ |= joined
+        room = reach(open_, room | joined, stride)  # the chamber grows from where it was
+
+
+def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
+    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's neighbours)."""
+    seen = front = start & cells
+    while front:
+        if front & near:
+            return None
+        front = neighbours(front, stride) & cells & ~seen
+        seen |= front
+    return seen
+
+
+_cache: dict[tuple[int, int, int, int | None], int] = {}
+CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
+
+
+def fillable(region: int, head: int, width: int, height: int, cuts: int | None = None) -> int:
+    """An upper bound on the cells a path from ``head`` can take in ``region``: the chamber tree with parity.
+
+    The head's chamber falls into pieces (one per group of the head's
+    neighbours); a path enters one.  A piece is bounded by parity alone;
+    through one of its exits, by the parity of the piece plus the exit, then
+    the bound beyond it (an exit next to the head is a piece of its own).  The
+    best of these is the answer.  Results are cached by (region, head, width).
+
+    ``cuts``, if given, replaces the region's own :func:`cut_candidates`
+    (say, those of the whole board: fewer, cheaper, the bound a little
+    looser where the region's edge is not a wall); any set of candidates
+    gives an upper bound, since exits are confirmed by flood.
+
+    >>> s = 4   # 3x3, the head at the centre of an empty room: 8 cells round it
+    >>> room = grid_mask(3, 3) & ~(1 << (s + 1))
+    >>> fillable(room, s + 1, 3, 3)
+    8
+    >>> corridor = 0b111111   # a 1x6 strip, head at the left end (not in the region)
+    >>> fillable(corridor & ~1, 0, 6, 1)
+    5
+    """
+    key = (region, head, width, cuts)
+    found = _cache.get(key)
+    if found is None:
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        found = _cache[key] = _fillable(region, head, width, height, cuts)
+    return found
+
+
+def _fillable(region: int, head: int, width: int, height: int, cuts: int | None) -> int:
+    stride = width + 1
+    red, _ = colour_masks(width, height)
+    total = 0
+    while True:
+        room, exits = chamber(region, head, cut_candidates(region, stride) if cuts is None else cuts & region, stride)
+        if not room and len(exits) == 1:  # a corridor cell: walk on without recursion
+            cell, beyond = exits[0]
+            total += 1
+            region, head = beyond, cell
+            continue
+        best = 0
+        for piece in _pieces(room, head, stride):  # the path enters one piece of the chamber
+            best = max(best, region_bound(piece, head, red))
+            for cell, beyond in exits:
+                if not neighbours(1 << cell, stride) & (piece or 1 << head):
+                    continue
+                through = region_bound(piece | 1 << cell, head, red)
+                if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
+                    best = max(best, through + fillable(beyond, cell, width, height, cuts))
+        return total + min(best, region_bound(region, head, red))
+
+
+def _pieces(room: int, head: int, stride: int) -> Iterator[int]:
+    """The parts of a chamber a path can enter from ``head``, and 0 (standing for the head itself)."""
+    yield 0
+    start = neighbours(1 << head, stride) & room
+    while start:
+        piece = reach(room, start & -start, stride)
+        start &= ~piece
+        yield piece
+
+
+def free_count(region: int, cell: int, stride: int) -> int:
+    """The number of region cells next to ``cell``."""
+    return (neighbours(1 << cell, stride) & region).bit_count()
+
+
+def _moves(region: int, cell: int, stride: int) -> Iterator[int]:
+    for target in (cell - stride, cell + 1, cell + stride, cell - 1):
+        if target >= 0 and region >> target & 1:
+            yield target
+
+
+def fill_path(
+    region: int,
+    head: int,
+    width: int,
+    height: int,
+    depth: int,
+    check: Callable[[], None] | None = None,
+) -> tuple[int, int | None]:
+    """(length, first cell) of a long path from ``head`` through ``region``, searched ``depth`` steps deep.
+
+    Every line is searched ``depth`` steps; below that a greedy walk goes
+    on (to the neighbour with the fewest free neighbours, a non-cut cell
+    first), and the line is as long as the two together.  The search stops
+    as soon as a line reaches :func:`fillable`'s bound: no path is longer.
+    ``check`` is called at every node and may raise to stop it.
+
+    >>> fill_path(0b111110, 0, 6, 1, 3)   # a 1x6 strip from its left end
+    (5, 1)
+    """
+    stride = width + 1
+    bound = fillable(region, head, width, height)
+    best: list[tuple[int, int | None]] = [(0, None)]
+
+    def walk(region: int, cell: int, left: int) -> int:
+        if check is not None:
+            check()
+        if left == 0:
+            return greedy(region, cell, width, height, check)
+        longest = 0
+        for target in _moves(region, cell, stride):
+            longest = max(longest, 1 + walk(region & ~(1 << target), target, left - 1))
+            if longest >= fillable(region, cell, width, height):
+                break
+        return longest
+
+    for target in sorted(_moves(region, head, stride), key=lambda t: free_count(region, t, stride)):
+        length = 1 + walk(region & ~(1 << target), target, depth - 1) if depth > 0 else 1 + greedy(
+            region & ~(1 << target), target, width, height, check
+        )
+        if length > best[0][0]:
+            best[0] = (length, target)
+        if length >= bound:
+            break
+    return best[0]
+
+
+AHEAD = 2  # steps of lookahead in best_step (1, 2 and 3 measured: benchmarks/TUNING.md)
+
+
+def best_step(region: int, head: int, width: int, height: int, ahead: int | None = None) -> int | None:
+    """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
+
+    Ties go to the neighbour that leaves the fewest cut candidates in the
+    region (fewer places to wall off a pocket), then to the one with the
+    fewest free neighbours (hugging walls).
+
+    >>> best_step(0b111110, 0, 6, 1)
+    1
+    """
+    stride = width + 1
+    steps = AHEAD if ahead is None else ahead
+
+    def cost(t: int) -> tuple[int, int, int]:
+        after = region & ~(1 << t)
+        bound = _lookahead(after, t, width, height, steps - 1)
+        return -bound, cut_candidates(after, stride).bit_count(), free_count(region, t, stride)
+
+    return min(_moves(region, head, stride), key=cost, default=None)
+
+
+def _lookahead(region: int, head: int, width: int, height: int, steps: int) -> int:
+    """The best :func:`fillable` bound ``steps`` moves on from ``head``, plus the steps taken."""
+    if steps <= 0:
+        return fillable(region, head, width, height)
+    best = 0
+    for t in _moves(region, head, width + 1):
+        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, steps - 1))
+    return best
+
+
+def greedy(region: int, cell: int, width: int, height: int, check: Callable[[], None] | None = None) -> int:
+    """The length of a greedy walk from ``cell`` through ``region``.
+
+    It steps to the neighbour with the fewest free neighbours (hugging
+    walls), except where a neighbour may be a cut cell: there it takes the
+    neighbour that leaves the largest :func:`fillable` bound.  ``check`` is
+    called at every step (a step at a cut cell computes bounds: not cheap).
+
+    >>> greedy(0b111110, 0, 6, 1)
+    5
+    """
+    stride = width + 1
+    length = 0
+    while True:
+        if check is not None:
+            check()
+        targets = list(_moves(region, cell, stride))
+        if not targets:
+            return length
+        if len(targets) > 1:
+            cuts = cut_candidates(region, stride)
+            if any(cuts >> t & 1 for t in targets):
+                targets.sort(key=lambda t: (-fillable(region & ~(1 << t), t, width, height), free_count(region, t, stride)))
+            else:
+                targets.sort(key=lambda t: free_count(region, t, stride))
+        cell = targets[0]
+        region &= ~(1 << cell)
+        length += 1

@@ -1,0 +1,136 @@
+"""The chambers engine: its search against plain minimax, its moves, its space filling."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from positions import random_positions
+
+from lazytron.board import Board, Move, load_board, parse_board
+from lazytron.engines.chambers import (
+    ChamberPosition,
+    ChamberReply,
+    fits,
+    init_tree,
+    legal,
+)
+from lazytron.engines.chambers_search import INF, best_scores, search, value
+from lazytron.outcome import loss, win
+from lazytron.territory import reach
+from lazytron.tree import inherit
+
+SMALL = parse_board("7 6\n#######\n#1    #\n#  #  #\n#  #  #\n#    2#\n#######\n")
+
+
+def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
+    """Plain minimax over the same tree and evaluation: no pruning, no ordering (the root is always searched)."""
+    score = pos.score  # evaluating sets final and apart
+    if depth == 0 or pos.final or (pos.apart and not root) or not pos.children:
+        return score
+    return max(min(minimax(kid, depth - 2, False) for kid in reply.children) for reply in pos.children)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_equals_minimax(seed):
+    for board in random_positions(SMALL, seed, 4):
+        for depth in (2, 4):
+            expected = minimax(init_tree(board), depth)
+            tree = init_tree(board)
+            for d in range(2, depth + 1, 2):  # as the bot does: shallower searches first set the hints
+                got, move = search(tree, d)
+            assert got == expected
+            fresh = init_tree(board)
+            if not (fresh.score, fresh.apart)[1]:  # value() stops at a root already apart
+                assert value(fresh, depth, -INF, INF, None) == expected
+            if tree.children:  # the move chosen is worth what the search says
+                reply = next(r for r in tree.children if r.move == move)
+                assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
+
+
+def test_a_win_is_found_with_its_distance():
+    # the enemy has one cell left; West would shut me in too (a draw), East wins in two plies
+    board = parse_board("10 3\n##########\n#2 # 1   #\n##########\n")
+    for depth in (2, 4, 6):
+        assert search(init_tree(board), depth) == (win(2), Move.EAST)
+
+
+def test_stuck_loses_and_both_stuck_draws():
+    stuck = init_tree(parse_board("5 3\n#####\n#1#2 \n#####\n"))
+    assert stuck.score == loss(0) and stuck.final and not stuck.children
+    both = init_tree(parse_board("5 3\n#####\n#1#2#\n#####\n"))
+    assert both.score == 0 and both.final
+
+
+def test_never_moves_into_a_wall_when_a_free_move_exists():
+    for board in random_positions(load_board("maps/pillars.txt"), 7, 40):
+        root = init_tree(board)
+        results = list(_take(best_scores(root), 3))
+        free_moves = {m for m, _ in legal(root.open_, board.me, board.stride)}
+        for _, move in results:
+            assert move in free_moves or (not free_moves and move == Move.NONE)
+
+
+def test_moves_to_the_free_cell_when_the_enemy_is_stuck():
+    board = parse_board("4 3\n####\n#1 #\n#2##\n")
+    root = init_tree(board)
+    assert root.score == win(0)
+    assert [move for _, move in best_scores(root)] == [Move.EAST, Move.EAST]
+
+
+def _take(items, n):
+    for _, item in zip(range(n), items):
+        yield item
+
+
+def longest_path(region: int, head: int, stride: int) -> int:
+    best = 0
+    for target in (head - stride, head + 1, head + stride, head - 1):
+        if target >= 0 and region >> target & 1:
+            best = max(best, 1 + longest_path(region & ~(1 << target), target, stride))
+    return best
+
+
+def play_alone(board: Board) -> int:
+    """Follow the engine's own moves in a separated position until it is stuck; the number of moves."""
+    moves = 0
+    while True:
+        root = init_tree(board)
+        results = list(best_scores(root))
+        move = results[-1][1]
+        target = next((t for m, t in legal(root.open_, board.me, board.stride) if m == move), None)
+        if target is None:
+            return moves
+        board = Board(board.width, board.height, board.walls | 1 << board.me, target, board.enemy)
+        moves += 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fills_to_the_longest_path_when_apart(seed):
+    rng = random.Random(seed)
+    rows = ["#" * 7] + ["#" + "".join(" " if rng.random() > 0.25 else "#" for _ in range(5)) + "#" for _ in range(4)]
+    rows += ["#######", "#2    #", "#######"]
+    rows[1] = "#1" + rows[1][2:]
+    board = parse_board("7 8\n" + "\n".join(rows) + "\n")
+    root = init_tree(board)
+    _ = root.score  # evaluating sets apart
+    assert root.apart or root.final
+    region = reach(root.open_ | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
+    assert play_alone(board) == longest_path(region, board.me, board.stride)
+
+
+def test_tree_re_roots_on_both_moves_and_fits_the_board():
+    root = init_tree(SMALL)
+    list(_take(best_scores(root), 3))
+    reply = inherit(root, Move.EAST)
+    assert isinstance(reply, ChamberReply)
+    child = inherit(reply, Move.WEST)
+    after = Board(SMALL.width, SMALL.height, SMALL.walls | 1 << SMALL.me | 1 << SMALL.enemy, SMALL.me + 1, SMALL.enemy - 1)
+    assert fits(child, after) and not fits(child, SMALL)
+
+
+def test_the_iterator_ends_when_decided_or_past_every_line():
+    won = list(best_scores(init_tree(parse_board("7 3\n#######\n#2 1  #\n#######\n"))))
+    assert won[0][0] is None and won[-1] == (win(2), Move.EAST) and len(won) == 2
+    drawn = list(best_scores(init_tree(parse_board("5 3\n#####\n#1 2#\n#####\n"))))
+    assert drawn == [(None, Move.EAST), (0, Move.EAST), (0, Move.EAST)]
