@@ -2,7 +2,7 @@
 
 - ``drop``: a side's score (from its own side) falls by more than a
   threshold from one position to the next: the turn it saw trouble coming;
-- ``apart``: the first position where the players can no longer meet;
+- ``apart``: a position where the players can no longer meet, the one before not;
 - ``surprise``: a side played a move other than the one the other side's
   expected line gave it.
 
@@ -12,7 +12,7 @@ positions, the page marks them on its chart.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ..board import Move
 from .model import Analysis, Replay
@@ -53,33 +53,37 @@ class Moment(NamedTuple):
         return f"turn {self.turn}: {self.player} played {d['played']} where {3 - (self.player or 0)} expected {d['expected']}"
 
 
-def moments(replay: Replay, analysis_of: Callable[[int], Analysis], drop: int = DROP) -> list[Moment]:
-    """Every moment of an analysed replay, by turn (drops, then separation, then surprises within a turn)."""
-    found = [*_drops(replay, analysis_of, drop), *_separation(replay, analysis_of), *_surprises(replay, analysis_of)]
-    order = {"drop": 0, "apart": 1, "surprise": 2}
-    return sorted(found, key=lambda m: (m.turn, order[m.kind], m.player or 0))
+def moments(
+    replay: Replay, analysis_of: Callable[[int], Analysis], drop: int = DROP, turns: Iterable[int] | None = None
+) -> list[Moment]:
+    """The moments of an analysed replay (at ``turns`` only, if given), by turn: drops, separation, surprises."""
+    turns = range(len(replay.positions)) if turns is None else turns
+    found = []
+    for k in turns:
+        found += [*_drops(analysis_of, k, drop), *_separation(analysis_of, k), *_surprises(replay, analysis_of, k)]
+    return found
 
 
-def _drops(replay: Replay, analysis_of: Callable[[int], Analysis], drop: int) -> Iterator[Moment]:
-    for k in range(1, len(replay.positions)):
-        before, after = analysis_of(k - 1), analysis_of(k)
-        for player, (a, b) in enumerate(zip((before.one, before.two), (after.one, after.two)), 1):
-            if a.score is not None and b.score is not None and a.score - b.score > drop:
-                yield Moment(k, "drop", player, (("from", str(a.score)), ("to", str(b.score))))
+def _drops(analysis_of: Callable[[int], Analysis], k: int, drop: int) -> Iterator[Moment]:
+    if k == 0:
+        return
+    before, after = analysis_of(k - 1), analysis_of(k)
+    for player, (a, b) in enumerate(zip((before.one, before.two), (after.one, after.two)), 1):
+        if a.score is not None and b.score is not None and a.score - b.score > drop:
+            yield Moment(k, "drop", player, (("from", str(a.score)), ("to", str(b.score))))
 
 
-def _separation(replay: Replay, analysis_of: Callable[[int], Analysis]) -> Iterator[Moment]:
-    for k in range(len(replay.positions)):
-        if analysis_of(k).apart:
-            yield Moment(k, "apart", None)
-            return
+def _separation(analysis_of: Callable[[int], Analysis], k: int) -> Iterator[Moment]:
+    if analysis_of(k).apart and (k == 0 or not analysis_of(k - 1).apart):
+        yield Moment(k, "apart", None)
 
 
-def _surprises(replay: Replay, analysis_of: Callable[[int], Analysis]) -> Iterator[Moment]:
-    for k, played in enumerate(replay.moves):
-        lines = analysis_of(k).lines
-        for player in (1, 2):
-            expected = lines[2 - player]  # the other side's line: its move, then this side's answer
-            if len(expected) >= 2 and expected[1] != Move.NONE and played[player - 1] != expected[1]:
-                details = (("played", str(played[player - 1])), ("expected", str(expected[1])))
-                yield Moment(k, "surprise", player, details)
+def _surprises(replay: Replay, analysis_of: Callable[[int], Analysis], k: int) -> Iterator[Moment]:
+    if k >= len(replay.moves):
+        return
+    played, lines = replay.moves[k], analysis_of(k).lines
+    for player in (1, 2):
+        expected = lines[2 - player]  # the other side's line: its move, then this side's answer
+        if len(expected) >= 2 and expected[1] != Move.NONE and played[player - 1] != expected[1]:
+            details = (("played", str(played[player - 1])), ("expected", str(expected[1])))
+            yield Moment(k, "surprise", player, details)
