@@ -161,6 +161,25 @@ def expected_line(tree: Node, decision: Decision, plies: int = LINE_PLIES) -> tu
     return (decision.move, *principal_variation(kid, min(decision.depth, plies) - 1))
 
 
+def line_cells(board: Board, line: tuple[Move, ...], side: int) -> tuple[list[int], list[int]]:
+    """The cells players 1 and 2 go through along ``side``'s expected line (side 0: player 1's, its moves first).
+
+    >>> board = Board(4, 1, 0, 0, 3)
+    >>> line_cells(board, (Move.EAST, Move.WEST, Move.EAST), 0)
+    ([1, 2], [2])
+    >>> line_cells(board, (Move.WEST, Move.NONE), 1)
+    ([], [2])
+    """
+    at = [board.me, board.enemy]
+    cells: tuple[list[int], list[int]] = ([], [])
+    for j, move in enumerate(line):
+        mover = side if j % 2 == 0 else 1 - side
+        if move:
+            at[mover] += move.delta(board.stride)
+            cells[mover].append(at[mover])
+    return cells
+
+
 def verdict(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Decision:
     """Player 1's move on ``board``: searched to ``depth``, or for ``seconds`` as the bot's clock allows."""
     return searched(board, engine, depth, seconds)[0]

@@ -150,6 +150,8 @@ def load(path: str) -> Replay:
     try:
         return parse_transcript(text)
     except TranscriptError as e:
+        if e.replay is not None and e.replay.last == 0 and e.replay.result is None:
+            return load_replay(path)  # one map and nothing else is no transcript: say it is no record
         if e.replay is None:
             raise ReplayError(f"transcript: {e}") from None
         return e.replay
