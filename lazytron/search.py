@@ -172,7 +172,7 @@ def principal_variation(tree: Node, plies: int) -> list[Any]:
     >>> principal_variation(root, 1)
     ['b']
     """
-    line = []
+    line: list[Any] = []
     node = tree
     while len(line) < plies and node.expanded and node.children:
         kids = node.children

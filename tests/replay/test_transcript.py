@@ -67,7 +67,7 @@ def test_broken_transcripts_say_what_is_wrong(text, message):
 
 def test_a_cut_off_transcript_shows_its_boards_and_fails(tmp_path):
     path = tmp_path / "cut.txt"
-    second = "5 4\n#####\n##  #\n#1 2#\n#####\n"
+    second = "5 4\n#####\n## 2#\n#1 ##\n#####\n"
     path.write_text("5 4\n#####\n#1  #\n#  2#\n#####\n" + second)
     proc = lazytron("replay", str(path))
     assert proc.returncode == 1 and proc.stdout.endswith(second)
