@@ -107,18 +107,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         import gc
 
         gc.disable()  # the trees have no cycles
-    return run(
-        args.game,
-        fps=args.fps,
-        turn=args.turn,
-        html=args.html,
-        analysis=args.analyse,
-        depth=args.depth,
-        engine=args.engine,
-        drop=args.drop,
-        record=args.record,
-    )
-
+    options = ("fps", "turn", "html", "depth", "engine", "drop", "record")
+    return run(args.game, analysis=args.analyse, **{name: getattr(args, name) for name in options})
 
 
 _frame_rate = _number(float, "fps", 0, 1000)
