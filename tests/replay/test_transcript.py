@@ -134,3 +134,13 @@ def test_a_board_is_what_tron_jar_prints(engine):
     """The boards of a transcript are read as Tron.jar prints them: player 1's view, trails as walls."""
     board = parse_board(START)
     assert isinstance(board, Board) and str(board) == START
+
+
+def test_record_goes_to_stdout_or_fails_in_one_line(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(transcript(START, result="Players collided. Draw!"))
+    proc = lazytron("replay", str(path), "--record", "-")
+    assert proc.returncode == 0 and proc.stdout.startswith("+OK|5 3|") and proc.stdout.endswith("|player one|player two|EW|D|+OK\n")
+    missing = tmp_path / "missing" / "game.tron"
+    proc = lazytron("replay", str(path), "--record", str(missing))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (1, "", f"lazytron replay: {missing}: no such directory\n")
