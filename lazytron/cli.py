@@ -107,10 +107,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         import gc
 
         gc.disable()  # the trees have no cycles
-    return run(
-        args.game, fps=args.fps, turn=args.turn, html=args.html, analysis=args.analyse, depth=args.depth, engine=args.engine
-    )
-
+    options = ("fps", "turn", "html", "depth", "engine", "drop", "record")
+    return run(args.game, analysis=args.analyse, **{name: getattr(args, name) for name in options})
 
 
 _frame_rate = _number(float, "fps", 0, 1000)
@@ -233,12 +231,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stats", action="store_true", help="print the seed's figures (tree sizes, best first move, times)")
 
     p = command("replay", cmd_replay, "replay a game record: animated in a terminal, plain text when piped, or a web page")
-    p.add_argument("game", metavar="GAME", help="a game record (the contest's summary format)")
+    p.add_argument("game", metavar="GAME", help="a game record (the contest's summary format) or a Tron.jar transcript")
     p.add_argument("--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)")
     p.add_argument("--turn", type=_turn, metavar="K", help="show turn K first (piped: only turn K)")
     p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
     p.add_argument("--analyse", action="store_true", help="lazytron's move, score and depth for each side, and territories")
     p.add_argument("--depth", type=_depth, metavar="D", help="analyse to depth D instead of the bot's clock (implies --analyse)")
+    p.add_argument("--drop", type=_count, default=100, metavar="N", help="a score falling by more than N matters (100)")
+    p.add_argument("--record", metavar="OUT", help="write the game as a record (to convert a Tron.jar transcript)")
     _engine(p)
 
     p = command("play", cmd_play, "referee one game between two bot programs")

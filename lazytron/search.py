@@ -146,3 +146,36 @@ def best_scores(tree: Node, check: Check | None = None, engine: RootSearch = sea
 def negamax_engine(tree: Node, depth: int, check: Check | None = None) -> Result:
     """``negamax`` with the widest window (the original's root window), in the shape of ``search``."""
     return negamax(tree, tree.lost, -tree.lost, depth)
+
+
+def principal_variation(tree: Node, plies: int) -> list[Any]:
+    """The moves a search expects from ``tree`` on: each node's ``lead`` child, for at most ``plies`` levels.
+
+    After a search, a searched node's ``lead`` is its best child, so the
+    line is the one the search found; it stops early where a node's
+    children were never made (nothing was searched there).  Works on any
+    game's tree, whatever search set the hints.
+
+    >>> class N(Node):
+    ...     def __init__(self, move, kids=()):
+    ...         super().__init__(move)
+    ...         self.kids = kids
+    ...     def expand(self):
+    ...         return iter(self.kids)
+    >>> root = N(None, (N("a"), N("b", (N("c"), N("d")))))
+    >>> root.lead = 1
+    >>> root.children[1].lead = 1
+    >>> principal_variation(root, 9)  # "d" was never expanded: the line stops there
+    ['b']
+    >>> root.children[1].children and principal_variation(root, 9)
+    ['b', 'd']
+    >>> principal_variation(root, 1)
+    ['b']
+    """
+    line: list[Any] = []
+    node = tree
+    while len(line) < plies and node.expanded and node.children:
+        kids = node.children
+        node = kids[node.lead if node.lead < len(kids) else 0]
+        line.append(node.move)
+    return line

@@ -9,7 +9,9 @@ on stderr, and the exit status is 1.
 ``--analyse`` adds, for every position, the move lazytron would play for
 each side with its score and depth (a fresh tree per position and side;
 player 2 is searched on the swapped board, so its score is from its own
-side) and the territory split: the free cells each player reaches first.
+side), the line it expected (its move, the answer it expected, and so on,
+read from the searched tree) and the territory split: the free cells each
+player reaches first, the ties, and whether the players are apart.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from ..board import Board, Move
 from ..clock import TURN_TIME, Deadline
 from ..decide import Decision, decide
 from ..engines import DEFAULT, ENGINES, Engine
+from ..search import principal_variation
 from ..territory import voronoi
+from ..tree import Node
 
 # The outcome a record's result field names when the moves run out without a crash.
 FORFEITS = {"1": Outcome.ONE, "2": Outcome.TWO, "D": Outcome.BOTH_CRASHED}
@@ -118,40 +122,98 @@ def crash_cells(board: Board, moves: tuple[Move, Move], outcome: Outcome) -> tup
 # -- analysis ---------------------------------------------------------------
 
 
+LINE_PLIES = 12  # the longest expected line kept: six moves of each side
+
+
 @dataclass(frozen=True)
 class Analysis:
-    """One position as lazytron sees it: each side's verdict and the free cells each reaches first."""
+    """One position as lazytron sees it: each side's verdict and expected line, the split of the free cells."""
 
     one: Decision
     two: Decision
     territory: tuple[int, int]  # bitboards: free cells player 1, player 2 reaches first (heads excluded)
-    ties: int  # how many free cells both reach at once
+    tied: int  # bitboard: free cells both reach at once
+    apart: bool = False  # the players can no longer meet: each territory is its player's region
+    lines: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # each side's expected line, its own move first
 
     @property
     def counts(self) -> tuple[int, int]:
         return self.territory[0].bit_count(), self.territory[1].bit_count()
 
+    @property
+    def ties(self) -> int:
+        """How many free cells both reach at once."""
+        return self.tied.bit_count()
+
+
+def expected_line(tree: Node, decision: Decision, plies: int = LINE_PLIES) -> tuple[Move, ...]:
+    """The line a search of ``tree`` expected: the decided move, then the lead hints below it.
+
+    The decided move's child is taken by its move (a search cut off by the
+    clock may have moved the root's hint since); the line is at most as
+    long as the depth searched.
+    """
+    if decision.depth == 0 or not tree.expanded:
+        return ()
+    kid = next((k for k in tree.children if k.move == decision.move), None)
+    if kid is None:
+        return ()
+    return (decision.move, *principal_variation(kid, min(decision.depth, plies) - 1))
+
+
+def line_cells(board: Board, line: tuple[Move, ...], side: int) -> tuple[list[int], list[int]]:
+    """The cells players 1 and 2 go through along ``side``'s expected line (side 0: player 1's, its moves first).
+
+    >>> board = Board(4, 1, 0, 0, 3)
+    >>> line_cells(board, (Move.EAST, Move.WEST, Move.EAST), 0)
+    ([1, 2], [2])
+    >>> line_cells(board, (Move.WEST, Move.NONE), 1)
+    ([], [2])
+    """
+    at = [board.me, board.enemy]
+    cells: tuple[list[int], list[int]] = ([], [])
+    for j, move in enumerate(line):
+        mover = side if j % 2 == 0 else 1 - side
+        if move:
+            at[mover] += move.delta(board.stride)
+            cells[mover].append(at[mover])
+    return cells
+
 
 def verdict(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Decision:
     """Player 1's move on ``board``: searched to ``depth``, or for ``seconds`` as the bot's clock allows."""
+    return searched(board, engine, depth, seconds)[0]
+
+
+def searched(
+    board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME
+) -> tuple[Decision, tuple[Move, ...]]:
+    """Player 1's verdict on ``board`` and the line it expected."""
     tree = engine.init_tree(board)
     if depth is not None:
-        return decide(tree, engine.best_scores, depth=depth)
-    return decide(tree, engine.best_scores, deadline=Deadline.after(seconds))
+        decision = decide(tree, engine.best_scores, depth=depth)
+    else:
+        decision = decide(tree, engine.best_scores, deadline=Deadline.after(seconds))
+    return decision, expected_line(tree, decision)
 
 
 def territory(board: Board) -> tuple[int, int, int]:
     """(player 1's, player 2's, tied) free cells, by who reaches them first; heads are nobody's."""
+    return split(board)[:3]
+
+
+def split(board: Board) -> tuple[int, int, int, bool]:
+    """``territory`` and whether the players are apart (neither can reach the other)."""
     heads = (1 << board.me) | (1 << board.enemy)
-    mine, theirs, ties, _ = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
-    return mine & ~heads, theirs & ~heads, ties
+    mine, theirs, ties, touching = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    return mine & ~heads, theirs & ~heads, ties, not touching
 
 
 def analyse(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Analysis:
-    """Both sides' verdicts and the territory split of one position."""
-    one, two, ties = territory(board)
-    first, second = (verdict(side, engine, depth, seconds) for side in (board, board.swapped()))
-    return Analysis(first, second, (one, two), ties.bit_count())
+    """Both sides' verdicts and expected lines, and the territory split of one position."""
+    one, two, ties, apart = split(board)
+    (v1, l1), (v2, l2) = (searched(side, engine, depth, seconds) for side in (board, board.swapped()))
+    return Analysis(v1, v2, (one, two), ties, apart, (l1, l2))
 
 
 class Analyst:

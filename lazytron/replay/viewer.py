@@ -1,7 +1,8 @@
 """The terminal replay: the game animated in colour, stepped with keys when stdin is a terminal too.
 
 Keys: space play/pause, Right (l) step forward, Left (h) step back,
-Home (g) first turn, End (G) last turn, + and - speed, q quit.  The
+Home (g) first turn, End (G) last turn, + and - speed, t the territory
+overlay and expected line on or off, v whose expected line, q quit.  The
 terminal is put in cbreak mode for the keys and restored on every way
 out: the end, q, Ctrl-C, SIGTERM, SIGHUP; Ctrl-Z suspends with the
 terminal restored and resumes redrawn.  Without keys the game plays from
@@ -18,7 +19,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, TextIO
 
 from ..term.render import (
     BOLD,
@@ -35,7 +36,8 @@ from ..term.render import (
     draw,
     frames,
 )
-from .model import Analysis, Analyst, Replay
+from .model import Analysis, Analyst, Replay, line_cells
+from .moments import DROP, Moment, moments
 
 KEYS = {
     " ": "play",
@@ -59,12 +61,14 @@ KEYS = {
     "\x1b[A": "faster",
     "-": "slower",
     "\x1b[B": "slower",
+    "t": "overlay",
+    "v": "side",
     "q": "quit",
     "Q": "quit",
     "\x1b": "quit",
 }
 _TOKEN = re.compile(r"\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|.", re.S)
-HELP = "space play/pause  \u2190 \u2192 step  Home End  + - speed  q quit"
+HELP = "space play/pause  \u2190 \u2192 step  Home End  + - speed  t overlay  v whose line  q quit"
 MIN_FPS, MAX_FPS = 0.25, 200.0
 POLL = 0.25  # seconds between looks at the signal flags while paused
 
@@ -76,6 +80,8 @@ class State:
     turn: int
     playing: bool
     fps: float
+    overlay: bool = True  # the territories and the expected line drawn on the board
+    side: int = 0  # whose expected line: 0 player 1, 1 player 2
 
 
 def apply(state: State, action: str, last: int) -> State | None:
@@ -86,12 +92,16 @@ def apply(state: State, action: str, last: int) -> State | None:
         if state.playing:
             return replace(state, playing=False)
         return replace(state, playing=True, turn=0 if state.turn >= last else state.turn)
+    if action == "overlay":
+        return replace(state, overlay=not state.overlay)
+    if action == "side":
+        return replace(state, side=1 - state.side)
     if action == "faster":
         return replace(state, fps=min(state.fps * 1.5, MAX_FPS))
     if action == "slower":
         return replace(state, fps=max(state.fps / 1.5, MIN_FPS))
     turn = {"forward": state.turn + 1, "back": state.turn - 1, "first": 0, "last": last}[action]
-    return State(min(max(turn, 0), last), False, state.fps)
+    return replace(state, turn=min(max(turn, 0), last), playing=False)
 
 
 def tick(state: State, last: int) -> State:
@@ -99,11 +109,13 @@ def tick(state: State, last: int) -> State:
     if not state.playing:
         return state
     turn = min(state.turn + 1, last)
-    return State(turn, turn < last, state.fps)
+    return replace(state, turn=turn, playing=turn < last)
 
 
-def analysis_text(replay: Replay, k: int, analysis: Analysis, colour: bool) -> list[str]:
-    """Each side's verdict and the territory counts, for people."""
+def analysis_text(
+    replay: Replay, k: int, analysis: Analysis, colour: bool, side: int = 0, found: Iterable[Moment] = ()
+) -> list[str]:
+    """Each side's verdict, the expected line of ``side``, the territory counts and the moments, for people."""
     played = replay.moves[k] if k < len(replay.moves) else (None, None)
     lines = []
     for player, (v, move, name) in enumerate(zip((analysis.one, analysis.two), played, replay.names)):
@@ -112,9 +124,24 @@ def analysis_text(replay: Replay, k: int, analysis: Analysis, colour: bool) -> l
         if colour:
             label = PLAYER_COLOUR[player] + label + RESET
         lines.append(f"{label}: played {move or '-'}, lazytron plays {v.move} (score {score}, depth {v.depth})")
+    line = analysis.lines[side]
+    if line:
+        steps = ", ".join(f"{(side + j) % 2 + 1} {m if m else 'stays'}" for j, m in enumerate(line))
+        lines.append(f"line {side + 1} expects: {steps}")
     one, two = analysis.counts
-    lines.append(f"territory: 1 reaches {one} cells first, 2 reaches {two}, {analysis.ties} tied")
+    if analysis.apart:
+        lines.append(f"apart: 1's region {one} cells, 2's {two}")
+    else:
+        lines.append(f"territory: 1 reaches {one} cells first, 2 reaches {two}, {analysis.ties} tied")
+    lines += [f"matters: {moment.describe()}" for moment in found]
     return lines
+
+
+def beside(board: list[str], width: int, text: list[str], gap: int = 3) -> list[str]:
+    """The text to the right of the board's lines (``width``: the board's width on screen)."""
+    rows = max(len(board), len(text))
+    board = board + [" " * width] * (rows - len(board))
+    return [left + (" " * gap + right if right else "") for left, right in zip(board, text + [""] * rows)]
 
 
 def screen(
@@ -125,18 +152,24 @@ def screen(
     analysis: Analysis | None = None,
     pending: bool = False,
     help: bool = True,
+    found: Iterable[Moment] = (),
 ) -> list[str]:
-    """The lines of one screen: names, turn, board, analysis, the result at the end, the keys."""
+    """The lines of one screen: names, turn, the board with the analysis beside it, the result, the keys."""
     last = replay.last
     status = f"turn {frame.turn}/{last}  {state.fps:g} turns/s  {'playing' if state.playing else 'paused'}"
     end = frame.turn == last
-    shade = analysis.territory if analysis is not None else (0, 0)
+    crashes = replay.crashes if end else ()
     lines = [banner(replay.names, colour), status]
-    lines += draw(frame, colour, shade, replay.crashes if end else ())
+    if analysis is not None and state.overlay:
+        line = line_cells(frame.board, analysis.lines[state.side], state.side)
+        board = draw(frame, colour, analysis.territory, crashes, analysis.tied, line)
+    else:
+        board = draw(frame, colour, (0, 0), crashes)
+    width = frame.board.width * (2 if colour else 1)
     if analysis is not None:
-        lines += analysis_text(replay, frame.turn, analysis, colour)
-    elif pending:
-        lines.append("analysing...")
+        lines += beside(board, width, analysis_text(replay, frame.turn, analysis, colour, state.side, found))
+    else:
+        lines += board + (["analysing..."] if pending else [])
     if end and replay.result is not None:
         lines.append(BOLD + replay.result + RESET if colour else replay.result)
     if end and replay.problem is not None:
@@ -168,6 +201,7 @@ def view(
     turn: int | None = None,
     analysis_of: Analyst | None = None,
     keys: TextIO | None = None,
+    drop: int = DROP,
 ) -> None:
     """Play ``replay`` on the terminal ``out``; with keys from ``keys`` (default stdin) if it is a terminal."""
     keys = sys.stdin if keys is None else keys
@@ -183,7 +217,10 @@ def view(
             if not analysis_of.ready(state.turn):
                 painter.show(screen(replay, frame, state, colour, None, True, interactive))
             analysis = analysis_of(state.turn)
-        painter.show(screen(replay, frame, state, colour, analysis, False, interactive))
+            found = moments(replay, analysis_of, drop, (state.turn,))
+            painter.show(screen(replay, frame, state, colour, analysis, False, interactive, found))
+            return
+        painter.show(screen(replay, frame, state, colour, None, False, interactive))
 
     if not interactive:
         _animate(state, replay.last, show)

@@ -3,6 +3,9 @@
 The page needs nothing but itself (no scripts, styles or fonts from
 elsewhere).  Bitboards travel as hexadecimal strings of the Python int
 (bit ``i`` is cell index ``i = y * (W + 1) + x``); heads as cell indices.
+An analysed position carries each side's verdict, its expected line (move
+letters, its own first), the territories and ties (``shade``), whether the
+players are apart; the moments that matter come with the game.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any, TextIO
 
 from ..files import write_text
 from .model import Analysis, Analyst, Replay
+from .moments import DROP, moments
 
 PLACEHOLDER = "/*GAME*/null"
-SCHEMA = 1
+SCHEMA = 2
 
 
 def template() -> str:
@@ -27,12 +31,18 @@ def _verdicts(analysis: Analysis) -> dict[str, Any]:
     return {
         "verdicts": [[str(v.move), v.score, v.depth] for v in (analysis.one, analysis.two)],
         "counts": [*analysis.counts, analysis.ties],
-        "shade": [format(cells, "x") for cells in analysis.territory],
+        "shade": [format(cells, "x") for cells in (*analysis.territory, analysis.tied)],
+        "apart": analysis.apart,
+        "lines": ["".join(move.letter for move in line) for line in analysis.lines],
     }
 
 
 def game_data(
-    replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
+    replay: Replay,
+    analysis_of: Analyst | None = None,
+    start: int = 0,
+    progress: TextIO | None = None,
+    drop: int = DROP,
 ) -> dict[str, Any]:
     """The game as the page reads it (analysing every position if ``analysis_of`` is given)."""
     board = replay.positions[0]
@@ -49,6 +59,7 @@ def game_data(
         "crashes": list(replay.crashes),
         "start": start,
         "analysis": None,
+        "moments": [],
     }
     if analysis_of is not None:
         analyses = []
@@ -60,12 +71,19 @@ def game_data(
         if progress is not None:
             progress.write("\r\x1b[K")
         data["analysis"] = analyses
+        data["moments"] = [[m.turn, m.kind, m.player, m.describe()] for m in moments(replay, analysis_of, drop)]
     return data
 
 
-def page(replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None) -> str:
+def page(
+    replay: Replay,
+    analysis_of: Analyst | None = None,
+    start: int = 0,
+    progress: TextIO | None = None,
+    drop: int = DROP,
+) -> str:
     """The whole page as a string."""
-    text = json.dumps(game_data(replay, analysis_of, start, progress), separators=(",", ":"))
+    text = json.dumps(game_data(replay, analysis_of, start, progress, drop), separators=(",", ":"))
     # inside <script>: no '</script>' or '<!--' can appear once '<' is escaped
     text = text.replace("<", "\\u003c")
     html = template()
@@ -74,7 +92,12 @@ def page(replay: Replay, analysis_of: Analyst | None = None, start: int = 0, pro
 
 
 def write_page(
-    path: str, replay: Replay, analysis_of: Analyst | None = None, start: int = 0, progress: TextIO | None = None
+    path: str,
+    replay: Replay,
+    analysis_of: Analyst | None = None,
+    start: int = 0,
+    progress: TextIO | None = None,
+    drop: int = DROP,
 ) -> None:
     """Write the page as :func:`lazytron.files.write_text` writes ('-': stdout; a regular file atomically)."""
-    write_text(path, page(replay, analysis_of, start, progress))
+    write_text(path, page(replay, analysis_of, start, progress, drop))

@@ -25,6 +25,8 @@ _WALL = "\x1b[48;5;240m"
 _TRAIL = ("\x1b[48;5;25m", "\x1b[48;5;130m")  # player 1 blue, player 2 orange
 _HEAD = ("\x1b[1;97;48;5;33m", "\x1b[1;97;48;5;208m")
 _SHADE = ("\x1b[48;5;153m", "\x1b[48;5;223m")  # territory tints
+_TIE = "\x1b[48;5;189m"
+_LINE = ("\x1b[1;38;5;18m", "\x1b[1;38;5;94m")  # an expected line's dots
 _FREE = "\x1b[48;5;255m"
 _CRASH = "\x1b[1;97;48;5;160m"
 PLAYER_COLOUR = ("\x1b[1;38;5;33m", "\x1b[1;38;5;208m")
@@ -52,11 +54,19 @@ def frames(positions: Iterable[Board]) -> Iterator[Frame]:
 
 
 def draw(
-    frame: Frame, colour: bool = True, shade: tuple[int, int] = (0, 0), crashes: Iterable[int] = ()
+    frame: Frame,
+    colour: bool = True,
+    shade: tuple[int, int] = (0, 0),
+    crashes: Iterable[int] = (),
+    ties: int = 0,
+    line: tuple[Collection[int], Collection[int]] = ((), ()),
 ) -> list[str]:
-    """The board as lines of text; ``shade`` tints the free cells each player owns, ``crashes`` marks cells X."""
+    """The board as lines of text; ``shade`` tints the free cells each player owns and ``ties`` those both
+    reach at once, ``line`` dots the cells each player goes through on an expected line, ``crashes`` marks
+    cells X."""
     board = frame.board
     crashed = set(crashes)
+    dots = {cell: player for player in (1, 0) for cell in line[player]}
     lines = []
     for y in range(board.height):
         cells = []
@@ -77,10 +87,12 @@ def draw(
                     cells.append((_WALL if owner is None else _TRAIL[owner]) + "  ")
             else:
                 owner = 0 if shade[0] & bit else 1 if shade[1] & bit else None
+                dot = dots.get(i)
                 if not colour:
-                    cells.append(" ")
+                    cells.append(" " if dot is None else ".")
                 else:
-                    cells.append((_FREE if owner is None else _SHADE[owner]) + "  ")
+                    tint = _TIE if ties & bit else _FREE if owner is None else _SHADE[owner]
+                    cells.append(tint + ("  " if dot is None else _LINE[dot] + "\u2022 " + RESET))
         lines.append("".join(cells) + (RESET if colour else ""))
     return lines
 

@@ -10,8 +10,11 @@ from conftest import lazytron
 from lazytron.board import Board, read_boards
 
 GAME = "toronto__felix__ryan__1.tron"
-VERDICT = re.compile(r"turn=(\d+) player=([12]) played=(\w+|-) move=(North|East|South|West|None) score=(-?\d+|-) depth=(\d+)")
-TERRITORY = re.compile(r"turn=(\d+) territory 1=(\d+) 2=(\d+) ties=(\d+)")
+VERDICT = re.compile(
+    r"turn=(\d+) player=([12]) played=(\w+|-) move=(North|East|South|West|None) score=(-?\d+|-) depth=(\d+) line=([NESW-]+)"
+)
+TERRITORY = re.compile(r"turn=(\d+) territory 1=(\d+) 2=(\d+) ties=(\d+)( apart)?")
+MOMENT = re.compile(r"moment turn=(\d+)(?: player=([12]))? (drop|apart|surprise)((?: \w+=\S+)*)")
 
 
 def parse(stdout: str) -> tuple[list[Board], dict, dict]:
@@ -21,7 +24,9 @@ def parse(stdout: str) -> tuple[list[Board], dict, dict]:
         if m := VERDICT.fullmatch(line.rstrip("\n")):
             verdicts[int(m[1]), int(m[2])] = (m[3], m[4], m[5], int(m[6]))
         elif m := TERRITORY.fullmatch(line.rstrip("\n")):
-            territories[int(m[1])] = tuple(map(int, m.groups()[1:]))
+            territories[int(m[1])] = tuple(map(int, m.groups()[1:4]))
+        elif MOMENT.fullmatch(line.rstrip("\n")):
+            assert not maps, "the moments come before the positions"
         else:
             maps.append(line)
     boards = [b for b in read_boards(maps) if isinstance(b, Board)]  # the result line is no map
@@ -105,3 +110,30 @@ def test_the_clock_by_default(shared):
     assert proc.returncode == 0 and set(verdicts) == {(5, 1), (5, 2)}
     for played, move, score, depth in verdicts.values():
         assert depth >= 2 and depth % 2 == 0 and score != "-"
+
+
+def test_moments_come_first_and_agree_with_the_turns(shared):
+    """Every moment listed first is what the per-turn lines show, and every such turn is listed."""
+    path = shared / "games" / "marlboro" / "u__jacob__randbot__1.tron"
+    proc = lazytron("replay", str(path), "--depth", "6", "--drop", "50")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    listed = {(int(m[1]), m[2], m[3], m[4]) for line in lines if (m := MOMENT.fullmatch(line))}
+    verdicts = {(int(m[1]), int(m[2])): m for line in lines if (m := VERDICT.fullmatch(line))}
+    apart = [int(m[1]) for line in lines if (m := TERRITORY.fullmatch(line)) and m[5]]
+    letters = {"North": "N", "East": "E", "South": "S", "West": "W"}
+    expected = set()
+    turns = 1 + max(t for t, _ in verdicts)
+    for t in range(turns):
+        for p in (1, 2):
+            v = verdicts[t, p]
+            assert v[7][0] == letters.get(v[4], "-")  # the line starts with the move decided ('-': none left)
+            if t and v[5] != "-" and verdicts[t - 1, p][5] != "-" and int(verdicts[t - 1, p][5]) - int(v[5]) > 50:
+                expected.add((t, str(p), "drop", f" from={verdicts[t - 1, p][5]} to={v[5]}"))
+            other = verdicts[t, 3 - p][7]
+            if v[3] != "-" and len(other) > 1 and other[1] != "-" and letters[v[3]] != other[1]:
+                names = {letter: name for name, letter in letters.items()}
+                expected.add((t, str(p), "surprise", f" played={v[3]} expected={names[other[1]]}"))
+    expected.add((apart[0], None, "apart", ""))
+    assert apart and apart == list(range(apart[0], turns))  # once apart, apart to the end
+    assert listed == expected and any(kind == "drop" for _, _, kind, _ in listed)

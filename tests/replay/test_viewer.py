@@ -66,6 +66,31 @@ def test_screen_with_analysis(game):
     assert "\x1b[48;5;153m" in text and "\x1b[48;5;223m" in text  # the territories tinted
 
 
+def test_t_toggles_the_overlay_and_v_whose_line(game):
+    """The analysis stands beside the board; t takes the tints and the line's dots off, v shows the other line."""
+    from lazytron.replay.model import line_cells
+
+    replay = load_replay(game)
+    analysis = Analyst(replay, depth=4)(1)
+    frame = list(frames(replay.positions))[1]
+    board = replay.positions[1]
+    rows = slice(2, 2 + board.height)
+    state = State(1, False, 5.0)
+    on = screen(replay, frame, state, False, analysis, help=False)
+    # beside the board (plain: one character a cell): the verdicts on the board's first rows
+    assert on[2][board.width :].strip().startswith("1 felix: played") and "lazytron plays" in on[3]
+    assert "line 1 expects: 1 " in "\n".join(on)
+    dots = {(y, x) for y, row in enumerate(on[rows]) for x, c in enumerate(row[: board.width]) if c == "."}
+    ones, twos = line_cells(board, analysis.lines[0], 0)
+    assert dots == {board.point(i) for i in ones + twos} != set()
+    off = screen(replay, frame, apply(state, "overlay", 7), False, analysis, help=False)
+    assert not any("." in row[: board.width] for row in off[rows])
+    assert "\x1b[48;5;153m" not in "\n".join(screen(replay, frame, apply(state, "overlay", 7), True, analysis))
+    other = screen(replay, frame, apply(state, "side", 7), False, analysis, help=False)
+    assert "line 2 expects: 2 " in "\n".join(other)
+    assert apply(apply(state, "overlay", 7), "overlay", 7) == state
+
+
 class Terminal:
     """The replay command on a pseudo-terminal (stdin and stdout), with what it wrote."""
 

@@ -60,7 +60,9 @@ def test_page_embeds_the_game(record, analysed_page):
     for k in (0, 10, replay.last):
         a = analysis(k)
         assert game["analysis"][k]["verdicts"] == [[str(v.move), v.score, v.depth] for v in (a.one, a.two)]
-        assert [int(h, 16) for h in game["analysis"][k]["shade"]] == list(a.territory)
+        assert [int(h, 16) for h in game["analysis"][k]["shade"]] == [*a.territory, a.tied]
+        assert game["analysis"][k]["lines"] == ["".join(m.letter for m in line) for line in a.lines]
+        assert game["analysis"][k]["apart"] == a.apart
 
 
 def test_names_cannot_break_out_of_the_page(tmp_path):
@@ -231,3 +233,43 @@ def test_the_error_catcher_catches(browser, tmp_path):
     mark = len(browser.events)
     browser.open(bad.as_uri())
     assert len(browser.problems(mark)) == 2
+
+
+def test_the_overlay_the_expected_line_and_the_chart(browser, analysed_page, record):
+    """Ties shaded, the expected line drawn from the heads, the chart drawn and a click on it moving the turn."""
+    replay = load_replay(str(record))
+    analysis = Analyst(replay, depth=2)
+    p = Page(browser, analysed_page, "#turn=4")
+    a = analysis(4)
+    if a.tied:
+        tie = (a.tied & -a.tied).bit_length() - 1
+        assert p.pixel(tie) == rgb(p.colours["tie"])
+    # the line player 1 expected: the cells each player goes through, as the model computes them
+    from lazytron.replay.model import line_cells
+
+    paths = p.js("replay.linePaths(4, 0)")
+    stride = p.game["width"] + 1
+    drawn = [[y * stride + x for x, y in path[1:]] for path in paths]
+    assert drawn == list(line_cells(replay.positions[4], a.lines[0], 0)) and drawn[0]
+    with_line = p.image()
+    p.click("line")
+    assert p.image() != with_line  # the line drawn was on the board
+    p.click("line")
+    # the chart: one score and one depth curve per side, a point per turn, the cursor on the turn
+    for name in ("chart-score1", "chart-score2", "chart-depth1", "chart-depth2"):
+        d = p.js(f"document.getElementById({name!r}).getAttribute('d')")
+        assert d.count("M") + d.count("L") == len(replay.positions), name
+    cursor = lambda: float(p.js("document.getElementById('chart-cursor').getAttribute('x1')"))  # noqa: E731
+    at4 = cursor()
+    # a click on the chart where turn 20 is drawn goes to turn 20, and the cursor follows
+    box = p.js("(() => { const r = document.getElementById('chart').getBoundingClientRect(); return [r.left, r.top, r.width]; })()")
+    x20 = p.js("Number(document.getElementById('chart-score1').getAttribute('d').split(/[ML]/)[21].split(' ')[0])")
+    click = f"new MouseEvent('click', {{clientX: {box[0] + x20 * box[2] / 720}, clientY: {box[1] + 50}, bubbles: true}})"
+    p.js(f"document.getElementById('chart').dispatchEvent({click})")
+    assert p.turn() == 20 and cursor() > at4
+    # the moments are listed and a click on one goes to its turn
+    assert p.js("document.querySelectorAll('#moments li').length") == len(p.game["moments"]) > 0
+    turn, *_ = p.game["moments"][-1]
+    p.js("document.querySelector('#moments li:last-child button').click()")
+    assert p.turn() == turn
+    assert p.problems() == []
