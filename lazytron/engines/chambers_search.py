@@ -96,6 +96,9 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     d = 1, 2, ... steps deep (a greedy walk below); a line replaces it only
     once it reaches the chamber bound of my region, or the search was
     exhaustive (d = the region's size), and the searches stop there.
+    Every depth yields the best result so far, so that the k-th result
+    costs a search k steps deep (a fixed-depth analysis never waits for an
+    exhaustive one).
     """
     game = root.game
     me = 1 << root.me
@@ -103,13 +106,16 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     bound = fillable(region, root.me, game.width, game.height)
     targets = {kid.target: kid.move for kid in root.children}  # type: ignore[attr-defined]
     step = best_step(region, root.me, game.width, game.height)
-    yield root.score, targets.get(step, Move.NONE) if step is not None else Move.NONE
+    best: Result = (root.score, targets.get(step, Move.NONE) if step is not None else Move.NONE)
+    yield best
     cells = region.bit_count()
     for depth in range(1, cells + 1):
         length, cell = fill_path(region, root.me, game.width, game.height, depth, check)
-        if length >= bound or depth == cells or FILL_DEEPENING:  # a line of the bound, or the exact longest
-            yield root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE) if cell is not None else Move.NONE
-        if length >= bound:
+        done = length >= bound or depth == cells  # a line of the bound, or the exact longest
+        if done or FILL_DEEPENING:
+            best = root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE) if cell is not None else Move.NONE
+        yield best  # one result per depth, so that a fixed depth asks for a bounded search
+        if done:
             return
 
 

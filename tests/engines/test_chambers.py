@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 from positions import random_positions
@@ -134,3 +135,29 @@ def test_the_iterator_ends_when_decided_or_past_every_line():
     assert won[0][0] is None and won[-1] == (win(2), Move.EAST) and len(won) == 2
     drawn = list(best_scores(init_tree(parse_board("5 3\n#####\n#1 2#\n#####\n"))))
     assert drawn == [(None, Move.EAST), (0, Move.EAST), (0, Move.EAST)]
+
+
+class Budget(Exception):
+    """The search asked for more work than the test allows."""
+
+
+def test_apart_at_the_root_each_deeper_result_costs_a_bounded_search():
+    # a separated position where no short line reaches the parity bound: a fixed depth
+    # once waited here for an exhaustive longest-path search (analyse --depth 4 never ended)
+    board = parse_board(
+        "15 15\n###############\n#      ####   #\n#        ##   #\n#  2     #    #\n#  ## #####   #\n"
+        "#  ####   #   #\n# ## ###      #\n# #    #      #\n# #   1#      #\n# # #     #   #\n"
+        "# ###     #   #\n# ##          #\n# #           #\n# ######      #\n###############\n"
+    )
+    calls = 0
+
+    def check() -> None:
+        nonlocal calls
+        calls += 1
+        if calls > 200_000:
+            raise Budget
+
+    tree = init_tree(board)
+    results = list(islice(best_scores(tree, check), 5))  # the first move, then depths 2 to 8
+    assert len(results) == 5
+    assert all(move in {kid.move for kid in tree.children} for _, move in results)
