@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .rating import solve
+
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of odds
 Z95 = 1.959964
 PRIOR_ELO = 400.0  # the prior's standard deviation of a rating
@@ -87,27 +89,13 @@ def _hessian(theta: list[float], games: Sequence[Game], h: float = 1e-5) -> list
     return [[-(columns[c][r] + columns[r][c]) / 2 for c in range(k)] for r in range(k)]
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """x with matrix @ x = vector (Gauss-Jordan with partial pivoting)."""
-    n = len(vector)
-    a = [row[:] + [v] for row, v in zip(matrix, vector)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col:
-                f = a[r][col] / a[col][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return [a[r][n] / a[r][r] for r in range(n)]
-
-
 def _newton_step(theta: list[float], games: Sequence[Game], damping: float) -> tuple[list[float], float] | None:
     """theta moved by one damped Newton step and the step's size, or None if the step does not raise the likelihood."""
     info = _hessian(theta, games)
     for k, row in enumerate(info):
         row[k] += damping
     try:
-        step = _solve(info, _gradient(theta, games))
+        step = solve(info, _gradient(theta, games))
     except ZeroDivisionError:
         return None
     trial = [t + s for t, s in zip(theta, step)]
@@ -136,7 +124,7 @@ def fit(names: Sequence[str], results: Iterable[tuple[str, str, str]]) -> Fit:
             if damping > 1e12:
                 break
     info = _hessian(theta, games)
-    cov = [_solve(info, [float(r == c) for r in range(n + 2)]) for c in range(n + 2)]
+    cov = [solve(info, [float(r == c) for r in range(n + 2)]) for c in range(n + 2)]
     mean = sum(theta[:n]) / n if n else 0.0
     row_means = [sum(cov[c][r] for r in range(n)) / n for c in range(n)]
     grand = sum(row_means) / n if n else 0.0

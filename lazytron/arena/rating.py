@@ -34,8 +34,12 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """x with matrix @ x = vector (Gaussian elimination with partial pivoting; matrix is positive definite)."""
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix @ x = vector (Gaussian elimination with partial pivoting; ZeroDivisionError if singular).
+
+    >>> solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0])
+    [0.8, 1.4]
+    """
     n = len(vector)
     a = [row[:] + [v] for row, v in zip(matrix, vector)]
     for col in range(n):
@@ -95,12 +99,12 @@ def ratings(names: Sequence[str], games: Iterable[tuple[str, str, float]], prior
     r = [0.0] * n
     for _ in range(100):  # Newton's method; a handful of steps suffice
         grad, info = _information(r, pairs, prior)
-        step = _solve(info, grad)
+        step = solve(info, grad)
         r = [x + s for x, s in zip(r, step)]
         if max(map(abs, step), default=0) < 1e-10:
             break
     _, info = _information(r, pairs, prior)
-    columns = [_solve(info, [float(i == k) for i in range(n)]) for k in range(n)]  # the covariance matrix
+    columns = [solve(info, [float(i == k) for i in range(n)]) for k in range(n)]  # the covariance matrix
     mean = sum(r) / n if n else 0.0
     row_means = [sum(col) / n for col in columns]
     grand = sum(row_means) / n if n else 0.0

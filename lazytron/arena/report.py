@@ -14,7 +14,16 @@ from html import escape
 from typing import Sequence
 
 from .stats import Sprt
-from .table import Played, Standing, crosstable, llr_series, match, per_map, seat_model, standings
+from .table import (
+    Played,
+    Standing,
+    crosstable,
+    llr_series,
+    match,
+    per_map,
+    seat_model,
+    standings,
+)
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
