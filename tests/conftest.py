@@ -8,8 +8,10 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
+from devtools import Browser, chromium_binary
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -75,3 +77,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         source = inspect.getsource(item.function)
         if SLOW_FIXTURES & set(item.fixturenames) or STARTS_A_PROGRAM.search(source):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """A headless Chromium driven over the DevTools protocol (tests/devtools.py), or skip."""
+    binary = chromium_binary()
+    if binary is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    profile = tmp_path_factory.mktemp("chromium") / "profile"
+    profile.mkdir()
+    b = Browser(binary, profile)
+    yield b
+    b.close()

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from conftest import MAPS, lazytron
-from devtools import Browser, chromium_binary
 
 pytestmark = pytest.mark.slow  # every test here starts bot programs
 
@@ -68,16 +67,6 @@ def test_pgn_holds_the_seven_tags_and_every_result(finished):
 # -- in a real browser --------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    binary = chromium_binary()
-    if binary is None:
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    profile = tmp_path_factory.mktemp("chromium") / "profile"
-    profile.mkdir()
-    b = Browser(binary, profile)
-    yield b
-    b.close()
 
 
 def test_the_page_draws_its_charts_and_its_links_open_the_replays(browser, finished):

@@ -16,7 +16,16 @@ from pathlib import Path
 
 import pytest
 from conftest import BOTS, ROOT, lazytron
-from official import EXAMPLES, depth_bot, example, hugger, java, lazytron_game, same_game, tronjar_game
+from official import (
+    EXAMPLES,
+    depth_bot,
+    example,
+    hugger,
+    java,
+    lazytron_game,
+    same_game,
+    tronjar_game,
+)
 
 TESTBOT = BOTS / "testbot.py"
 SECONDS = 2  # a move's time limit in both engines (Tron.jar takes whole seconds; it waits this long for a bot that exited)

@@ -13,7 +13,13 @@ from conftest import MAPS, lazytron
 from lazytron.arena.records import read_record
 from lazytron.arena.rules import Outcome, advance
 from lazytron.board import Board, parse_board
-from lazytron.replay.transcript import NAMES, TranscriptError, last_moves, load, parse_transcript
+from lazytron.replay.transcript import (
+    NAMES,
+    TranscriptError,
+    last_moves,
+    load,
+    parse_transcript,
+)
 
 START = "5 3\n#####\n#1 2#\n#####\n"
 

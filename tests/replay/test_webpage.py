@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lazytron
-from devtools import Browser, chromium_binary
+from devtools import Browser
 
 from lazytron.replay.model import Analyst, load_replay
 from lazytron.replay.webpage import PLACEHOLDER, page, template
@@ -82,16 +82,6 @@ def test_unwritable_output_is_one_line(record, tmp_path):
 # -- in a real browser --------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    binary = chromium_binary()
-    if binary is None:
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    profile = tmp_path_factory.mktemp("chromium") / "profile"
-    profile.mkdir()
-    b = Browser(binary, profile)
-    yield b
-    b.close()
 
 
 def rgb(colour: str) -> list[int]:
