@@ -135,3 +135,13 @@ def test_no_class_name_is_defined_twice():
 def test_no_module_is_longer_than_350_lines():
     long = {name: n for name, path in MODULES.items() if (n := len(path.read_text().splitlines())) > 350}
     assert long == {}
+
+
+def test_the_command_lines_names_are_the_registries():
+    # cli.py names the engines and rule sets itself, so that `lazytron bot` starts without loading the tools
+    from lazytron import cli
+    from lazytron.arena.rules import RULES
+    from lazytron.engines import DEFAULT, ENGINES
+
+    assert set(cli.ENGINE_NAMES) == set(ENGINES) and cli.ENGINE_NAMES[0] == DEFAULT
+    assert set(cli.RULE_SETS) == set(RULES)
