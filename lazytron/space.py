@@ -198,7 +198,7 @@ def _fillable(region: int, head: int, width: int, height: int, cuts: int | None)
             region, head = beyond, cell
             continue
         best = 0
-        for piece in _pieces(room, head, stride):  # the path enters one piece of the chamber
+        for piece in pieces(room, head, stride):  # the path enters one piece of the chamber
             best = max(best, region_bound(piece, head, red))
             for cell, beyond in exits:
                 if not neighbours(1 << cell, stride) & (piece or 1 << head):
@@ -209,7 +209,7 @@ def _fillable(region: int, head: int, width: int, height: int, cuts: int | None)
         return total + min(best, region_bound(region, head, red))
 
 
-def _pieces(room: int, head: int, stride: int) -> Iterator[int]:
+def pieces(room: int, head: int, stride: int) -> Iterator[int]:
     """The parts of a chamber a path can enter from ``head``, and 0 (standing for the head itself)."""
     yield 0
     start = neighbours(1 << head, stride) & room

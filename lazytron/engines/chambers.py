@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
+from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..outcome import DRAW, indeterminate, loss, win
 from ..space import colour_masks, cut_candidates, fillable, region_bound
@@ -28,7 +29,7 @@ from ..tree import Node
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
-TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 0 parity alone
+TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 0 parity alone
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -91,14 +92,17 @@ class ChamberPosition(Node):
             self.final = True
             return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
         me, enemy = 1 << self.me, 1 << self.enemy
-        mine, theirs, _, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
+        mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
         width, height = self.game.width, self.game.height
         if not touching:
             self.apart = True
             mine_fill = fillable(mine & ~me, self.me, width, height)
             theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
             return indeterminate(SEPARATE * (mine_fill - theirs_fill))
-        if TERRITORY_CHAMBERS:
+        if TERRITORY_CHAMBERS == 3:
+            mine_fill = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)[0]
+            theirs_fill = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)[0]
+        elif TERRITORY_CHAMBERS:
             cuts = cut_candidates(self.open_, stride) if TERRITORY_CHAMBERS == 2 else None  # the walls' cut cells only
             mine_fill = fillable(mine & ~me, self.me, width, height, cuts)
             theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height, cuts)

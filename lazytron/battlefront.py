@@ -1,0 +1,109 @@
+"""A player's share of a contested board, measured by its chambers and their battlefront.
+
+While the players can still meet, each one's share is its Voronoi cells.
+:func:`lazytron.space.fillable` measures such a share as if it were a
+closed room: fill the chamber you are in, then take one exit and fill what
+lies beyond.  But a chamber that touches cells the enemy reaches no later
+than you (the *battlefront*) is contested: a player who stops to fill the
+chambers on the way there arrives too late.  So, as a1k0n's bot does, a
+path that ends in a battlefront chamber counts only the steps it takes to
+reach that chamber's exit, then the battlefront side; a path that stays
+away from the front fills what it passes.
+
+``front`` is the set of share cells next to a cell the enemy reaches no
+later (its own cells, the ties, its head).
+"""
+
+from __future__ import annotations
+
+from .space import chamber, colour_masks, cut_candidates, neighbours, pieces, region_bound
+
+_cache: dict[tuple[int, int, int, int], tuple[int, bool]] = {}
+CACHE_SIZE = 50_000
+
+
+def front_cells(share: int, contested: int, stride: int) -> int:
+    """The cells of ``share`` next to a ``contested`` cell (one the enemy reaches no later).
+
+    >>> bin(front_cells(0b0111, 0b1000, 5))   # a row: only the cell beside the contested one
+    '0b100'
+    """
+    return share & neighbours(contested, stride)
+
+
+def steps(cells: int, head: int, target: int, stride: int) -> int:
+    """Moves from ``head`` to ``target`` stepping only on ``cells`` (which hold ``target``).
+
+    >>> steps(0b1110, 0, 3, 5)   # along a row: three steps
+    3
+    """
+    seen = front = 1 << head
+    goal = 1 << target
+    count = 0
+    while front and not seen & goal:
+        front = neighbours(front, stride) & cells & ~seen
+        seen |= front
+        count += 1
+    return count
+
+
+def share_space(region: int, head: int, front: int, width: int, height: int) -> tuple[int, bool]:
+    """(cells a path from ``head`` can claim in ``region``, whether it ends at the battlefront).
+
+    The chamber tree of :func:`lazytron.space.fillable`, except that an exit
+    leading to the battlefront is worth the steps to it plus what lies
+    beyond, not the chamber filled on the way.  Cached by its arguments.
+
+    >>> # a 7x1 row from its left end: six cells either way, the last one at the front or not
+    >>> share_space(0b1111110, 0, 0, 7, 1), share_space(0b1111110, 0, 1 << 6, 7, 1)
+    ((6, False), (6, True))
+    """
+    key = (region, head, front, width)
+    found = _cache.get(key)
+    if found is None:
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        found = _cache[key] = _share_space(region, head, front, width, height)
+    return found
+
+
+def _share_space(region: int, head: int, front: int, width: int, height: int) -> tuple[int, bool]:
+    stride = width + 1
+    red, _ = colour_masks(width, height)
+    total = 0
+    while True:
+        room, exits = chamber(region, head, cut_candidates(region, stride), stride)
+        here = bool((room | 1 << head) & front)
+        if not room and len(exits) == 1 and not here:  # a corridor cell: walk on
+            cell, beyond = exits[0]
+            total += 1
+            region, head = beyond, cell
+            continue
+        best, at_front = 0, here
+        for piece in pieces(room, head, stride):
+            if region_bound(piece, head, red) > best:
+                best, at_front = region_bound(piece, head, red), here
+            for cell, beyond in exits:
+                if not neighbours(1 << cell, stride) & (piece or 1 << head):
+                    continue
+                best, at_front = _through(best, at_front, here, piece, head, cell, beyond, front, width, height)
+        return total + min(best, region_bound(region, head, red)), at_front
+
+
+def _through(
+    best: int, at_front: bool, here: bool, piece: int, head: int, cell: int, beyond: int, front: int, width: int, height: int
+) -> tuple[int, bool]:
+    """The better of (best, at_front) and the path that leaves ``piece`` by the exit ``cell``."""
+    stride = width + 1
+    red, _ = colour_masks(width, height)
+    through = region_bound(piece | 1 << cell, head, red)
+    if through + region_bound(beyond, cell, red) <= best:  # parity alone says it cannot pay
+        return best, at_front
+    count, beyond_front = share_space(beyond, cell, front, width, height)
+    if beyond_front:
+        count += steps(piece | 1 << cell, head, cell, stride)
+    else:
+        count += through
+    if count > best:
+        return count, beyond_front or here
+    return best, at_front
