@@ -1,11 +1,14 @@
 """A gauntlet: `lazytron bot --engine chambers` against a1k0n, the port and the Haskell original.
 
     python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
-                                  [--rounds N] [--short] [--jobs J] [--out DIR]
+                                  [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
+                                  [--jobs J] [--out DIR]
 
 One `lazytron tournament` per opponent (two bots, both sides of every map),
 its CSV, JSON, records and the bots' stderr written under DIR (default
-benchmarks/out/strength).  It prints, per opponent and per map, the points
+benchmarks/out/strength).  ``--opponent-maps`` (repeatable) gives one
+opponent its own maps, say fewer for the slow games against the port and
+the original.  It prints, per opponent and per map, the points
 of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
 of the per-game points), the count of answers the referee did not get in
 time, and, from the games against a1k0n, the depth `chambers` reached on
@@ -59,6 +62,17 @@ def missing(command: str) -> str | None:
     """Why a bot cannot be run, or None."""
     program = shlex.split(command)[0]
     return None if Path(program).is_file() else f"{program} not found (see the module's docstring)"
+
+
+def map_paths(spec: str) -> list[Path]:
+    """The contest maps named by ``spec`` (comma-separated names, or 'all'); exits on a missing one."""
+    contest = SHARED / "maps" / "contest"
+    if spec == "all":
+        return sorted(p for p in contest.glob("*.txt") if not p.stem.startswith("test-"))
+    maps = [contest / f"{name}.txt" for name in spec.split(",")]
+    if absent := [str(m) for m in maps if not m.is_file()]:
+        sys.exit(f"strength: no such map: {', '.join(absent)}")
+    return maps
 
 
 def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace) -> dict:
@@ -145,16 +159,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="a1k0n,port,zenzike")
     parser.add_argument("--maps", default=",".join(DEFAULT_MAPS), help="comma-separated names, or 'all'")
+    parser.add_argument(
+        "--opponent-maps", action="append", default=[], metavar="OPPONENT=NAMES", help="maps for one opponent (repeatable)"
+    )
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--short", action="store_true", help="1 s / 0.3 s instead of the contest clock")
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
     args = parser.parse_args()
-    contest = SHARED / "maps" / "contest"
-    names = sorted(p.stem for p in contest.glob("*.txt") if not p.stem.startswith("test-")) if args.maps == "all" else args.maps.split(",")
-    maps = [contest / f"{name}.txt" for name in names]
-    if absent := [str(m) for m in maps if not m.is_file()]:
-        sys.exit(f"strength: no such map: {', '.join(absent)}")
+    maps = map_paths(args.maps)
+    own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
     commands = bot_commands(args.short)
     opponents = args.opponents.split(",")
     for opponent in opponents:
@@ -162,12 +176,18 @@ def main() -> int:
             sys.exit(f"strength: unknown opponent {opponent!r} (a1k0n, port, zenzike)")
         if problem := missing(commands[opponent]):
             sys.exit(f"strength: {opponent}: {problem}")
-    lines = [f"clock: {'short (1 s / 0.3 s)' if args.short else 'contest (3 s / 1 s)'}, maps: {len(maps)}, rounds: {args.rounds}"]
+    if stray := sorted(set(own) - set(opponents)):
+        sys.exit(f"strength: --opponent-maps for an opponent not played: {', '.join(stray)}")
+    chosen = {opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents}
+    lines = [f"clock: {'short (1 s / 0.3 s)' if args.short else 'contest (3 s / 1 s)'}, rounds: {args.rounds}"]
     for opponent in opponents:
-        lines += report(opponent, run_tournament(opponent, commands, maps, args))
+        lines.append(f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}")
+    for opponent in opponents:
+        lines += report(opponent, run_tournament(opponent, commands, chosen[opponent], args))
     if "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))
+    (Path(args.out) / "summary.txt").write_text("\n".join(lines) + "\n")
     return 0
 
 

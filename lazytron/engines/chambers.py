@@ -22,7 +22,7 @@ from typing import Iterator, NamedTuple
 from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..outcome import DRAW, indeterminate, loss, win
-from ..space import colour_masks, cut_candidates, fillable, region_bound
+from ..space import colour_masks, cut_candidates, fillable, neighbours, region_bound
 from ..territory import voronoi
 from ..tree import Node
 
@@ -86,8 +86,8 @@ class ChamberPosition(Node):
         if self.me == self.enemy:
             self.final = True
             return DRAW + COLLISION  # head-on collision
-        mine_stuck = not legal(self.open_, self.me, stride)
-        theirs_stuck = not legal(self.open_, self.enemy, stride)
+        mine_stuck = not self.open_ & neighbours(1 << self.me, stride)
+        theirs_stuck = not self.open_ & neighbours(1 << self.enemy, stride)
         if mine_stuck or theirs_stuck:
             self.final = True
             return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
