@@ -16,9 +16,19 @@ later (its own cells, the ties, its head).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .space import chamber, colour_masks, cut_candidates, neighbours, pieces, region_bound
 
-_cache: dict[tuple[int, int, int, int], tuple[int, bool]] = {}
+class Share(NamedTuple):
+    """What a path from the head can claim: its cells counted, whether it ends at the front, the chambers it uses."""
+
+    count: int
+    front: bool
+    cells: int
+
+
+_cache: dict[tuple[int, int, int, int], Share] = {}
 CACHE_SIZE = 50_000
 
 
@@ -47,15 +57,17 @@ def steps(cells: int, head: int, target: int, stride: int) -> int:
     return count
 
 
-def share_space(region: int, head: int, front: int, width: int, height: int) -> tuple[int, bool]:
-    """(cells a path from ``head`` can claim in ``region``, whether it ends at the battlefront).
+def share_space(region: int, head: int, front: int, width: int, height: int) -> Share:
+    """The best path's :class:`Share` of ``region`` from ``head``, with ``front`` the battlefront cells.
 
     The chamber tree of :func:`lazytron.space.fillable`, except that an exit
     leading to the battlefront is worth the steps to it plus what lies
-    beyond, not the chamber filled on the way.  Cached by its arguments.
+    beyond, not the chamber filled on the way.  ``cells`` are the chambers
+    the path counts: those it fills, or, for a path to the front, the
+    front's side only.  Cached by its arguments.
 
     >>> # a 7x1 row from its left end: six cells either way, the last one at the front or not
-    >>> share_space(0b1111110, 0, 0, 7, 1), share_space(0b1111110, 0, 1 << 6, 7, 1)
+    >>> share_space(0b1111110, 0, 0, 7, 1)[:2], share_space(0b1111110, 0, 1 << 6, 7, 1)[:2]
     ((6, False), (6, True))
     """
     key = (region, head, front, width)
@@ -67,43 +79,39 @@ def share_space(region: int, head: int, front: int, width: int, height: int) -> 
     return found
 
 
-def _share_space(region: int, head: int, front: int, width: int, height: int) -> tuple[int, bool]:
+def _share_space(region: int, head: int, front: int, width: int, height: int) -> Share:
     stride = width + 1
     red, _ = colour_masks(width, height)
-    total = 0
+    total, walked = 0, 0
     while True:
         room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         here = bool((room | 1 << head) & front)
         if not room and len(exits) == 1 and not here:  # a corridor cell: walk on
             cell, beyond = exits[0]
             total += 1
+            walked |= 1 << cell
             region, head = beyond, cell
             continue
-        best, at_front = 0, here
+        best = Share(0, here, 0)
         for piece in pieces(room, head, stride):
-            if region_bound(piece, head, red) > best:
-                best, at_front = region_bound(piece, head, red), here
+            if region_bound(piece, head, red) > best.count:
+                best = Share(region_bound(piece, head, red), here, piece)
             for cell, beyond in exits:
-                if not neighbours(1 << cell, stride) & (piece or 1 << head):
-                    continue
-                best, at_front = _through(best, at_front, here, piece, head, cell, beyond, front, width, height)
-        return total + min(best, region_bound(region, head, red)), at_front
+                if neighbours(1 << cell, stride) & (piece or 1 << head):
+                    best = _through(best, here, piece, head, cell, beyond, front, width, height)
+        return Share(total + min(best.count, region_bound(region, head, red)), best.front, walked | best.cells)
 
 
-def _through(
-    best: int, at_front: bool, here: bool, piece: int, head: int, cell: int, beyond: int, front: int, width: int, height: int
-) -> tuple[int, bool]:
-    """The better of (best, at_front) and the path that leaves ``piece`` by the exit ``cell``."""
+def _through(best: Share, here: bool, piece: int, head: int, cell: int, beyond: int, front: int, width: int, height: int) -> Share:
+    """The better of ``best`` and the path that leaves ``piece`` by the exit ``cell``."""
     stride = width + 1
     red, _ = colour_masks(width, height)
     through = region_bound(piece | 1 << cell, head, red)
-    if through + region_bound(beyond, cell, red) <= best:  # parity alone says it cannot pay
-        return best, at_front
-    count, beyond_front = share_space(beyond, cell, front, width, height)
-    if beyond_front:
-        count += steps(piece | 1 << cell, head, cell, stride)
+    if through + region_bound(beyond, cell, red) <= best.count:  # parity alone says it cannot pay
+        return best
+    child = share_space(beyond, cell, front, width, height)
+    if child.front:
+        option = Share(steps(piece | 1 << cell, head, cell, stride) + child.count, True, child.cells | 1 << cell)
     else:
-        count += through
-    if count > best:
-        return count, beyond_front or here
-    return best, at_front
+        option = Share(through + child.count, here, piece | 1 << cell | child.cells)
+    return option if option.count > best.count else best

@@ -29,7 +29,7 @@ from ..tree import Node
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
-TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 0 parity alone
+TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only, 0 parity alone
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -99,9 +99,12 @@ class ChamberPosition(Node):
             mine_fill = fillable(mine & ~me, self.me, width, height)
             theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
             return indeterminate(SEPARATE * (mine_fill - theirs_fill))
-        if TERRITORY_CHAMBERS == 3:
-            mine_fill = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)[0]
-            theirs_fill = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)[0]
+        if TERRITORY_CHAMBERS >= 3:
+            mine_share = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)
+            theirs_share = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)
+            mine_fill, theirs_fill = mine_share.count, theirs_share.count
+            if TERRITORY_CHAMBERS == 4:  # edges of the chambers each path counts, as a1k0n counts them
+                mine, theirs = mine_share.cells | me, theirs_share.cells | enemy
         elif TERRITORY_CHAMBERS:
             cuts = cut_candidates(self.open_, stride) if TERRITORY_CHAMBERS == 2 else None  # the walls' cut cells only
             mine_fill = fillable(mine & ~me, self.me, width, height, cuts)

@@ -27,30 +27,32 @@ def region_and_front(board=BOARD):
 def test_a_path_to_the_front_does_not_fill_the_room_it_leaves():
     region, front = region_and_front()
     closed = fillable(region, BOARD.me, BOARD.width, BOARD.height)
-    count, at_front = share_space(region, BOARD.me, front, BOARD.width, BOARD.height)
+    count, at_front, counted = share_space(region, BOARD.me, front, BOARD.width, BOARD.height)
     # three steps to the corridor cell, then the six cells of the room at the front
     assert (count, at_front) == (3 + 6, True)
+    right = sum(1 << (y * BOARD.stride + x) for x in range(3, 7) for y in range(2))
+    assert counted == region & right  # the corridor cell and the room beyond, not the room left behind
     assert closed > count  # filled as a closed room, the room by the head counts too
 
 
 def test_a_front_away_from_the_best_path_changes_nothing():
     region, _ = region_and_front()
     beside_head = 1 << (BOARD.me + BOARD.stride)  # the cell under my head: in the first room
-    count, at_front = share_space(region, BOARD.me, beside_head, BOARD.width, BOARD.height)
+    count, at_front, _ = share_space(region, BOARD.me, beside_head, BOARD.width, BOARD.height)
     assert count == fillable(region, BOARD.me, BOARD.width, BOARD.height)
     assert at_front
 
 
 def test_without_a_front_it_is_the_chamber_bound():
     for width, height, region, head in regions(11, 300):
-        assert share_space(region, head, 0, width, height) == (fillable(region, head, width, height), False)
+        assert share_space(region, head, 0, width, height)[:2] == (fillable(region, head, width, height), False)
 
 
 def test_the_front_never_adds_cells():
     rng = random.Random(12)
     for width, height, region, head in regions(12, 300):
         front = sum(1 << c for c in cells(region) if rng.random() < 0.1)
-        count, at_front = share_space(region, head, front, width, height)
+        count, at_front, _ = share_space(region, head, front, width, height)
         assert count <= fillable(region, head, width, height)
         assert not at_front or front
 
