@@ -94,8 +94,9 @@ def _share_space(region: int, head: int, front: int, width: int, height: int) ->
             continue
         best = Share(0, here, 0)
         for piece in pieces(room, head, stride):
-            if region_bound(piece, head, red) > best.count:
-                best = Share(region_bound(piece, head, red), here, piece)
+            stay = region_bound(piece, head, red)
+            if stay > best.count:
+                best = Share(stay, here, piece)
             for cell, beyond in exits:
                 if neighbours(1 << cell, stride) & (piece or 1 << head):
                     best = _through(best, here, piece, head, cell, beyond, front, width, height)
