@@ -8,8 +8,8 @@ each side: the chamber bound of its region (`space.fillable`, no path is
 longer), the moves it made there in the game (``+`` when it was still
 alive at the end: at least that many), and the moves the chambers engine
 makes when it plays the same region alone, ``--time`` seconds a move (its
-own clock, as the bot plays it: best_step first, fill_path lines that
-reach the bound).  The last line counts the regions a side filled to the
+own clock, as the bot plays it: best_step first, fill.lines lines that
+come within FILL_SLACK of the bound).  The last line counts the regions a side filled to the
 bound in the game and how many of those the engine fills to the bound too.
 """
 
