@@ -21,6 +21,8 @@ from .space import colour_masks, cut_candidates, fillable, free_count, neighbour
 from .territory import reach
 
 Check = Callable[[], None]
+_cache: dict[tuple[int, int, int, int], int] = {}  # (region, cell, width, depth): the longest line found
+CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
 
 
 def steps(region: int, cell: int, stride: int) -> list[int]:
@@ -112,16 +114,24 @@ def lines(
     best: tuple[int, int | None] = (0, None)
 
     def longest(region: int, cell: int, left: int) -> int:
+        key = (region, cell, width, left)
+        found = _cache.get(key)
+        if found is not None:
+            return found
         if left == 0:
-            return walk(region, cell, width, height, check)
-        if check is not None:
-            check()
-        most, top = 0, region_bound(region, cell, red)
-        for t in steps(region, cell, stride):
-            most = max(most, 1 + longest(enter(region, t, stride, red)[1], t, left - 1))
-            if most >= top:
-                break
-        return most
+            found = walk(region, cell, width, height, check)
+        else:
+            if check is not None:
+                check()
+            found, top = 0, region_bound(region, cell, red)
+            for t in steps(region, cell, stride):
+                found = max(found, 1 + longest(enter(region, t, stride, red)[1], t, left - 1))
+                if found >= top:
+                    break
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        _cache[key] = found
+        return found
 
     depth = 0
     while True:
