@@ -15,6 +15,7 @@ column, ``stride = width + 1``; the head is not in the region).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Iterator
 
 from .space import colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
@@ -85,14 +86,14 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
             cell = targets[0]
             _, region = enter(region, cell, stride, red)
         else:
-            cuts = cut_candidates(region, stride)
-
-            def key(t: int) -> tuple[int, int, int]:
-                return -enter(region, t, stride, red)[0], cuts >> t & 1, free_count(region, t, stride)
-
-            cell = min(targets, key=key)
+            cell = min(targets, key=partial(_rank, region, cut_candidates(region, stride), stride, red))
             region = enter(region, cell, stride, red)[1]
         length += 1
+
+
+def _rank(region: int, cuts: int, stride: int, red: int, target: int) -> tuple[int, int, int]:
+    """The walk's order of preference for a step: the largest bound, not a cut candidate, the fewest free neighbours."""
+    return -enter(region, target, stride, red)[0], cuts >> target & 1, free_count(region, target, stride)
 
 
 def lines(

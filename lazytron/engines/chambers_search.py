@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from ..board import Move
-from ..outcome import WIN, decided
 from ..fill import lines
+from ..outcome import WIN, decided
 from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
