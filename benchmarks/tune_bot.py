@@ -4,7 +4,7 @@
 
 NAME is a constant of lazytron.engines.chambers (FILL, EDGE, SEPARATE,
 COLLISION, TERRITORY_CHAMBERS) or lazytron.engines.chambers_search
-(FILL_DEEPENING); VALUE an integer.  Everything else is the bot as
+(FILL_SLACK); VALUE an integer.  Everything else is the bot as
 shipped.  benchmarks/TUNING.md lists the games played with it.
 """
 

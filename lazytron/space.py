@@ -17,14 +17,14 @@ shut into the region can still make.
   cut cell, its exits, and what lies beyond each exit.
 - :func:`fillable`: the best root-to-leaf path through the tree of
   chambers, with parity, cached by ``(region, head)``.
-- :func:`fill_path`: a bounded depth-first search for a real long path,
-  stopping as soon as it reaches the bound.
+- :func:`best_step`: the move that leaves the largest bound a few steps on
+  (:mod:`lazytron.fill` searches for real long paths).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Iterator
 
 from .board import grid_mask
 from .territory import reach
@@ -230,52 +230,6 @@ def _moves(region: int, cell: int, stride: int) -> Iterator[int]:
             yield target
 
 
-def fill_path(
-    region: int,
-    head: int,
-    width: int,
-    height: int,
-    depth: int,
-    check: Callable[[], None] | None = None,
-) -> tuple[int, int | None]:
-    """(length, first cell) of a long path from ``head`` through ``region``, searched ``depth`` steps deep.
-
-    Every line is searched ``depth`` steps; below that a greedy walk goes
-    on (to the neighbour with the fewest free neighbours, a non-cut cell
-    first), and the line is as long as the two together.  The search stops
-    as soon as a line reaches :func:`fillable`'s bound: no path is longer.
-    ``check`` is called at every node and may raise to stop it.
-
-    >>> fill_path(0b111110, 0, 6, 1, 3)   # a 1x6 strip from its left end
-    (5, 1)
-    """
-    stride = width + 1
-    bound = fillable(region, head, width, height)
-    best: list[tuple[int, int | None]] = [(0, None)]
-
-    def walk(region: int, cell: int, left: int) -> int:
-        if check is not None:
-            check()
-        if left == 0:
-            return greedy(region, cell, width, height, check)
-        longest = 0
-        for target in _moves(region, cell, stride):
-            longest = max(longest, 1 + walk(region & ~(1 << target), target, left - 1))
-            if longest >= fillable(region, cell, width, height):
-                break
-        return longest
-
-    for target in sorted(_moves(region, head, stride), key=lambda t: free_count(region, t, stride)):
-        length = 1 + walk(region & ~(1 << target), target, depth - 1) if depth > 0 else 1 + greedy(
-            region & ~(1 << target), target, width, height, check
-        )
-        if length > best[0][0]:
-            best[0] = (length, target)
-        if length >= bound:
-            break
-    return best[0]
-
-
 AHEAD = 2  # steps of lookahead in best_step (1, 2 and 3 measured: benchmarks/TUNING.md)
 
 
@@ -308,33 +262,3 @@ def _lookahead(region: int, head: int, width: int, height: int, steps: int) -> i
     for t in _moves(region, head, width + 1):
         best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, steps - 1))
     return best
-
-
-def greedy(region: int, cell: int, width: int, height: int, check: Callable[[], None] | None = None) -> int:
-    """The length of a greedy walk from ``cell`` through ``region``.
-
-    It steps to the neighbour with the fewest free neighbours (hugging
-    walls), except where a neighbour may be a cut cell: there it takes the
-    neighbour that leaves the largest :func:`fillable` bound.  ``check`` is
-    called at every step (a step at a cut cell computes bounds: not cheap).
-
-    >>> greedy(0b111110, 0, 6, 1)
-    5
-    """
-    stride = width + 1
-    length = 0
-    while True:
-        if check is not None:
-            check()
-        targets = list(_moves(region, cell, stride))
-        if not targets:
-            return length
-        if len(targets) > 1:
-            cuts = cut_candidates(region, stride)
-            if any(cuts >> t & 1 for t in targets):
-                targets.sort(key=lambda t: (-fillable(region & ~(1 << t), t, width, height), free_count(region, t, stride)))
-            else:
-                targets.sort(key=lambda t: free_count(region, t, stride))
-        cell = targets[0]
-        region &= ~(1 << cell)
-        length += 1

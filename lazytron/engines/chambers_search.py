@@ -15,14 +15,15 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from ..board import Move
+from ..fill import lines
 from ..outcome import WIN, decided
-from ..space import best_step, fill_path, fillable
+from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
 from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
-FILL_DEEPENING = False  # apart: trust fill_path lines short of the bound over best_step
+FILL_SLACK = 2  # apart: a line this close to the chamber bound replaces best_step's move
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -92,13 +93,13 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
 def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Result]:
     """Apart at the root: ever-deeper space-filling searches for my own longest path.
 
-    The first result is :func:`best_step`'s move.  Then lines are searched
-    d = 1, 2, ... steps deep (a greedy walk below); a line replaces it only
-    once it reaches the chamber bound of my region, or the search was
-    exhaustive (d = the region's size), and the searches stop there.
-    Every depth yields the best result so far, so that the k-th result
+    The first result is :func:`best_step`'s move.  Then :func:`lines`
+    searches d = 0, 1, 2, ... steps deep with a greedy walk below, trying
+    best_step's move first: another move replaces it only for a strictly
+    longer line.  Every depth yields one result, so that the k-th result
     costs a search k steps deep (a fixed-depth analysis never waits for an
-    exhaustive one).
+    exhaustive one); they end once a line reaches the chamber bound of my
+    region or the search was exhaustive.
     """
     game = root.game
     me = 1 << root.me
@@ -108,15 +109,10 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     step = best_step(region, root.me, game.width, game.height)
     best: Result = (root.score, targets.get(step, Move.NONE) if step is not None else Move.NONE)
     yield best
-    cells = region.bit_count()
-    for depth in range(1, cells + 1):
-        length, cell = fill_path(region, root.me, game.width, game.height, depth, check)
-        done = length >= bound or depth == cells  # a line of the bound, or the exact longest
-        if done or FILL_DEEPENING:
-            best = root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE) if cell is not None else Move.NONE
+    for depth, (length, cell) in enumerate(lines(region, root.me, game.width, game.height, step, check)):
+        if cell is not None and (length >= bound - FILL_SLACK or length <= depth + 1):  # near the bound, or exhaustive
+            best = root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE)
         yield best  # one result per depth, so that a fixed depth asks for a bounded search
-        if done:
-            return
 
 
 def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:

@@ -11,9 +11,7 @@ from lazytron.space import (
     chamber,
     colour_masks,
     cut_candidates,
-    fill_path,
     fillable,
-    greedy,
     parity_bound,
     region_bound,
 )
@@ -137,21 +135,6 @@ def test_chamber_exits_lead_to_regions_apart_from_the_chamber():
         for cell, beyond in exits:
             assert beyond & room == 0 and not beyond >> cell & 1
             assert reach(region & ~(1 << cell), beyond or 1 << cell, stride) & room == 0 or not beyond
-
-
-def test_fill_path_reaches_the_longest_path_on_small_regions():
-    for width, height, region, head in regions(4, 150, max_cells=14):
-        stride = width + 1
-        exact = longest_path(region, head, stride)
-        length, first = fill_path(region, head, width, height, depth=region.bit_count())
-        assert length == exact
-        assert (first is None) == (exact == 0)
-
-
-def test_greedy_walks_a_real_path():
-    for width, height, region, head in regions(5, 100):
-        stride = width + 1
-        assert greedy(region, head, width, height) <= longest_path(region, head, stride)
 
 
 def test_fillable_with_any_candidate_cells_is_still_a_bound():

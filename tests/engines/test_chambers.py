@@ -18,6 +18,7 @@ from lazytron.engines.chambers import (
 )
 from lazytron.engines.chambers_search import INF, best_scores, search, value
 from lazytron.outcome import loss, win
+from lazytron.space import best_step
 from lazytron.territory import reach
 from lazytron.tree import inherit
 
@@ -118,6 +119,18 @@ def test_fills_to_the_longest_path_when_apart(seed):
     assert root.apart or root.final
     region = reach(root.open_ | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
     assert play_alone(board) == longest_path(region, board.me, board.stride)
+
+
+def test_fills_a_region_where_best_step_alone_falls_short():
+    # best_step played move by move makes 12 moves here; the longest path is 14
+    board = parse_board("6 9\n######\n###  #\n#    #\n#   ##\n# 1  #\n#   ##\n######\n#2   #\n######\n")
+    region = reach(board.free & ~(1 << board.enemy), 1 << board.me, board.stride) & ~(1 << board.me)
+    assert longest_path(region, board.me, board.stride) == 14
+    head, moves = board.me, 0
+    while (target := best_step(region, head, board.width, board.height)) is not None:
+        region, head, moves = region & ~(1 << target), target, moves + 1
+    assert moves == 12
+    assert play_alone(board) == 14
 
 
 def test_tree_re_roots_on_both_moves_and_fits_the_board():

@@ -1,0 +1,151 @@
+"""Filling one's own region alone: a cheap greedy walk, and ever-deeper searches with it at the leaves.
+
+Regions and heads are as in :mod:`lazytron.space` (bitboards with one guard
+column, ``stride = width + 1``; the head is not in the region).
+
+- :func:`walk`: the length of a greedy walk that never computes a chamber
+  bound: at each step it keeps out of a split region's smaller part (by
+  parity), then prefers cells that cannot be cut points, then the cell
+  with the fewest free neighbours (hugging walls).
+- :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
+  trying every path of d steps and then :func:`walk`; one result per
+  depth, ending once a line reaches the chamber bound or the search was
+  exhaustive.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Iterator
+
+from .space import colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
+from .territory import reach
+
+Check = Callable[[], None]
+CHECK_EVERY = 32  # steps of a walk between two calls of check
+_cache: dict[tuple[int, int, int, int], int] = {}  # (region, cell, width, depth): the longest line found
+CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
+
+
+def steps(region: int, cell: int, stride: int) -> list[int]:
+    """The region cells next to ``cell``: up, right, down, left.
+
+    >>> steps(0b1010, 2, 4)   # a 3x1 strip, the head in its middle
+    [3, 1]
+    """
+    return [t for t in (cell - stride, cell + 1, cell + stride, cell - 1) if t >= 0 and region >> t & 1]
+
+
+def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
+    """(parity bound, cells left) on stepping onto ``target``: the best part if the step splits ``region``.
+
+    A path that steps onto a cell whose removal splits the region can go on
+    into one part only; the part with the largest parity bound is chosen.
+
+    >>> s = 6   # a 5x1 strip, stepping onto its second cell: the three cells beyond it
+    >>> enter(0b11111, 1, s, colour_masks(5, 1)[0]) == (3, 0b11100)
+    True
+    """
+    rest = region & ~(1 << target)
+    start = neighbours(1 << target, stride) & rest
+    if (start & (start - 1)) == 0 or not cut_candidates(region, stride) >> target & 1:
+        return region_bound(rest, target, red), rest
+    best = (-1, 0)
+    while start:  # flood each group of the target's neighbours
+        part = reach(rest, start & -start, stride)
+        start &= ~part
+        best = max(best, (region_bound(part, target, red), part))
+    return best
+
+
+def walk(region: int, cell: int, width: int, height: int, check: Check | None = None) -> int:
+    """The length of a greedy walk from ``cell`` through ``region`` (``region`` reachable from ``cell``).
+
+    At each step it takes the neighbour that leaves the largest parity bound
+    (see :func:`enter`), then one that is not a cut candidate, then the one
+    with the fewest free neighbours.  ``check`` is called every
+    :data:`CHECK_EVERY` steps (a step costs some microseconds; a walk
+    through a 50x50 room, milliseconds).
+
+    >>> walk(0b111110, 0, 6, 1)   # a 1x6 strip from its left end
+    5
+    >>> s = 4   # 3x3 with the head in a corner: every cell
+    >>> walk((1 << 11) - 1 & ~(1 << 3 | 1 << 7) & ~1, 0, 3, 3)
+    8
+    """
+    stride = width + 1
+    red = colour_masks(width, height)[0]
+    length = 0
+    while True:
+        if check is not None and length % CHECK_EVERY == 0:
+            check()
+        targets = steps(region, cell, stride)
+        if not targets:
+            return length
+        if len(targets) == 1:
+            cell = targets[0]
+            _, region = enter(region, cell, stride, red)
+        else:
+            cell = min(targets, key=partial(_rank, region, cut_candidates(region, stride), stride, red))
+            region = enter(region, cell, stride, red)[1]
+        length += 1
+
+
+def _rank(region: int, cuts: int, stride: int, red: int, target: int) -> tuple[int, int, int]:
+    """The walk's order of preference for a step: the largest bound, not a cut candidate, the fewest free neighbours."""
+    return -enter(region, target, stride, red)[0], cuts >> target & 1, free_count(region, target, stride)
+
+
+def lines(
+    region: int, head: int, width: int, height: int, first: int | None = None, check: Check | None = None
+) -> Iterator[tuple[int, int | None]]:
+    """(length, first cell) of the longest line found, for depths 0, 1, 2, ...
+
+    At depth d every path of d steps from ``head`` is tried and continued by
+    :func:`walk`.  The moves are tried ``first`` first, so that another move
+    is chosen only for a strictly longer line.  The results end once a line
+    reaches :func:`fillable`'s bound (no path is longer) or a depth found no
+    line longer than itself (the search was exhaustive).  ``check`` is
+    called at every node and may raise to stop the search.
+
+    >>> list(lines(0b111110, 0, 6, 1))   # a 1x6 strip: the walk reaches the bound at once
+    [(5, 1)]
+    """
+    stride = width + 1
+    red = colour_masks(width, height)[0]
+    bound = fillable(region, head, width, height)
+    roots = sorted(steps(region, head, stride), key=lambda t: (t != first, free_count(region, t, stride)))
+    best: tuple[int, int | None] = (0, None)
+
+    def longest(region: int, cell: int, left: int) -> int:
+        key = (region, cell, width, left)
+        found = _cache.get(key)
+        if found is not None:
+            return found
+        if left == 0:
+            found = walk(region, cell, width, height, check)
+        else:
+            if check is not None:
+                check()
+            found, top = 0, region_bound(region, cell, red)
+            for t in steps(region, cell, stride):
+                found = max(found, 1 + longest(enter(region, t, stride, red)[1], t, left - 1))
+                if found >= top:
+                    break
+        if len(_cache) >= CACHE_SIZE:
+            _cache.clear()
+        _cache[key] = found
+        return found
+
+    depth = 0
+    while True:
+        for t in roots:
+            length = 1 + longest(enter(region, t, stride, red)[1], t, depth)
+            if length > best[0]:
+                best = (length, t)
+            if length >= bound:
+                break
+        yield best
+        if best[0] >= bound or best[0] <= depth + 1:
+            return
+        depth += 1

@@ -1,0 +1,71 @@
+"""lazytron.fill against exact longest paths, and against best_step, on small regions."""
+
+from __future__ import annotations
+
+import pytest
+from test_space import longest_path, regions
+
+from lazytron.board import parse_board
+from lazytron.fill import enter, lines, steps, walk
+from lazytron.space import best_step, colour_masks, fillable
+from lazytron.territory import reach
+
+# hand-made regions ('1' the head, ' ' the region) where best_step, played move by move, falls short
+SHORT_FOR_BEST_STEP = [
+    ["##  ", "    ", "   #", " 1  ", "   #"],
+    ["     ", "  #  ", "     ", "# 1  ", "#   #"],
+]
+
+
+def region_of(rows: list[str]) -> tuple[int, int, int, int]:
+    """(region, head, width, height) of rows drawn as above."""
+    width, height = len(rows[0]), len(rows)
+    board = parse_board(f"{width} {height + 2}\n" + "\n".join(rows) + "\n" + "#" * width + "\n2" + "#" * (width - 1) + "\n")
+    me = 1 << board.me
+    return reach(board.free & ~(1 << board.enemy), me, board.stride) & ~me, board.me, width, height
+
+
+def play_best_step(region: int, head: int, width: int, height: int) -> int:
+    moves = 0
+    while (target := best_step(region, head, width, height)) is not None:
+        region, head, moves = region & ~(1 << target), target, moves + 1
+    return moves
+
+
+def test_the_walk_is_a_real_path_within_the_bound():
+    for width, height, region, head in regions(3, 300):
+        length = walk(region, head, width, height)
+        assert length <= longest_path(region, head, width + 1) <= fillable(region, head, width, height)
+        assert length >= 1 if steps(region, head, width + 1) else length == 0
+
+
+def test_entering_a_cut_cell_keeps_the_larger_part():
+    red = colour_masks(5, 3)[0]
+    s = 6  # a 5x3 grid: row 1 is a corridor with a room of 3 on the right and 1 on the left
+    corridor = sum(1 << (s + x) for x in range(5)) | 1 << 4 | 1 << (2 * s + 4)
+    bound, left = enter(corridor, s + 1, s, red)
+    assert left == corridor & ~(1 << s | 1 << (s + 1)) and bound == 4
+
+
+def test_lines_end_at_the_longest_path():
+    for width, height, region, head in regions(4, 150, max_cells=14):
+        results = list(lines(region, head, width, height))
+        lengths = [length for length, _ in results]
+        assert lengths == sorted(lengths)  # each depth keeps the best so far
+        assert lengths[-1] == longest_path(region, head, width + 1)
+
+
+@pytest.mark.parametrize("rows", SHORT_FOR_BEST_STEP)
+def test_lines_fill_regions_where_best_step_falls_short(rows):
+    region, head, width, height = region_of(rows)
+    longest = longest_path(region, head, width + 1)
+    assert play_best_step(region, head, width, height) < longest
+    length, first = list(lines(region, head, width, height, best_step(region, head, width, height)))[-1]
+    assert length == longest and first in steps(region, head, width + 1)
+
+
+def test_lines_try_the_given_move_first_and_keep_it_on_a_tie():
+    region, head, width, height = region_of(["     ", "  1  ", "     "])  # 14 cells, 13 by parity, from any move
+    assert fillable(region, head, width, height) == 13
+    for first in steps(region, head, width + 1):
+        assert list(lines(region, head, width, height, first)) == [(13, first)]
