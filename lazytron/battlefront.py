@@ -21,9 +21,9 @@ from typing import NamedTuple
 from .space import chamber, colour_masks, cut_candidates, neighbours, pieces, region_bound
 
 class Share(NamedTuple):
-    """What a path from the head can claim: its cells counted, whether it ends at the front, the chambers it uses."""
+    """What a path from the head can claim: the cells it can claim, whether it ends at the front, the chambers it uses."""
 
-    count: int
+    claim: int
     front: bool
     cells: int
 
@@ -95,12 +95,12 @@ def _share_space(region: int, head: int, front: int, width: int, height: int) ->
         best = Share(0, here, 0)
         for piece in pieces(room, head, stride):
             stay = region_bound(piece, head, red)
-            if stay > best.count:
+            if stay > best.claim:
                 best = Share(stay, here, piece)
             for cell, beyond in exits:
                 if neighbours(1 << cell, stride) & (piece or 1 << head):
                     best = _through(best, here, piece, head, cell, beyond, front, width, height)
-        return Share(total + min(best.count, region_bound(region, head, red)), best.front, walked | best.cells)
+        return Share(total + min(best.claim, region_bound(region, head, red)), best.front, walked | best.cells)
 
 
 def _through(best: Share, here: bool, piece: int, head: int, cell: int, beyond: int, front: int, width: int, height: int) -> Share:
@@ -108,11 +108,11 @@ def _through(best: Share, here: bool, piece: int, head: int, cell: int, beyond: 
     stride = width + 1
     red, _ = colour_masks(width, height)
     through = region_bound(piece | 1 << cell, head, red)
-    if through + region_bound(beyond, cell, red) <= best.count:  # parity alone says it cannot pay
+    if through + region_bound(beyond, cell, red) <= best.claim:  # parity alone says it cannot pay
         return best
     child = share_space(beyond, cell, front, width, height)
     if child.front:
-        option = Share(steps(piece | 1 << cell, head, cell, stride) + child.count, True, child.cells | 1 << cell)
+        option = Share(steps(piece | 1 << cell, head, cell, stride) + child.claim, True, child.cells | 1 << cell)
     else:
-        option = Share(through + child.count, here, piece | 1 << cell | child.cells)
-    return option if option.count > best.count else best
+        option = Share(through + child.claim, here, piece | 1 << cell | child.cells)
+    return option if option.claim > best.claim else best

@@ -102,7 +102,7 @@ class ChamberPosition(Node):
         if TERRITORY_CHAMBERS >= 3:
             mine_share = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)
             theirs_share = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)
-            mine_fill, theirs_fill = mine_share.count, theirs_share.count
+            mine_fill, theirs_fill = mine_share.claim, theirs_share.claim
             if TERRITORY_CHAMBERS == 4:  # edges of the chambers each path counts, as a1k0n counts them
                 mine, theirs = mine_share.cells | me, theirs_share.cells | enemy
         elif TERRITORY_CHAMBERS:
