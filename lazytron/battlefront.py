@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .space import chamber, colour_masks, cut_candidates, neighbours, pieces, region_bound
+from .space import bounded_memo, chamber, colour_masks, cut_candidates, neighbours, pieces, region_bound
 
 class Share(NamedTuple):
     """What a path from the head can claim: the cells it can claim, whether it ends at the front, the chambers it uses."""
@@ -70,13 +70,7 @@ def share_space(region: int, head: int, front: int, width: int, height: int) -> 
     >>> share_space(0b1111110, 0, 0, 7, 1)[:2], share_space(0b1111110, 0, 1 << 6, 7, 1)[:2]
     ((6, False), (6, True))
     """
-    key = (region, head, front, width)
-    found = _cache.get(key)
-    if found is None:
-        if len(_cache) >= CACHE_SIZE:
-            _cache.clear()
-        found = _cache[key] = _share_space(region, head, front, width, height)
-    return found
+    return bounded_memo(_cache, (region, head, front, width), CACHE_SIZE, lambda: _share_space(region, head, front, width, height))
 
 
 def _share_space(region: int, head: int, front: int, width: int, height: int) -> Share:

@@ -24,10 +24,13 @@ shut into the region can still make.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
 
 from .board import grid_mask
 from .territory import reach
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @lru_cache(maxsize=64)
@@ -177,12 +180,21 @@ def fillable(region: int, head: int, width: int, height: int, cuts: int | None =
     >>> fillable(corridor & ~1, 0, 6, 1)
     5
     """
-    key = (region, head, width, cuts)
-    found = _cache.get(key)
+    return bounded_memo(_cache, (region, head, width, cuts), CACHE_SIZE, lambda: _fillable(region, head, width, height, cuts))
+
+
+def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V]) -> V:
+    """``cache[key]``, computed on a miss; a cache holding ``size`` entries is emptied first.
+
+    >>> memo: dict[int, int] = {}
+    >>> bounded_memo(memo, 1, 1, lambda: 10), bounded_memo(memo, 2, 1, lambda: 20), memo
+    (10, 20, {2: 20})
+    """
+    found = cache.get(key)
     if found is None:
-        if len(_cache) >= CACHE_SIZE:
-            _cache.clear()
-        found = _cache[key] = _fillable(region, head, width, height, cuts)
+        if len(cache) >= size:
+            cache.clear()
+        found = cache[key] = compute()
     return found
 
 
