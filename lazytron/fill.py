@@ -7,6 +7,8 @@ column, ``stride = width + 1``; the head is not in the region).
   bound: at each step it keeps out of a split region's smaller part (by
   parity), then prefers cells that cannot be cut points, then the cell
   with the fewest free neighbours (hugging walls).
+- :func:`shortfall`: how far the walk falls short of the chamber bound
+  (cached): what the engine's separated scores subtract when close.
 - :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
   trying every path of d steps and then :func:`walk`; one result per
   depth, ending once a line reaches the chamber bound or the search was
@@ -18,13 +20,14 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator
 
-from .space import colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
+from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
 from .territory import reach
 
 Check = Callable[[], None]
 CHECK_EVERY = 32  # steps of a walk between two calls of check
 _cache: dict[tuple[int, int, int, int], int] = {}  # (region, cell, width, depth): the longest line found
 CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
+_short: dict[tuple[int, int, int], int] = {}  # (region, head, width): the walk's shortfall
 
 
 def steps(region: int, cell: int, stride: int) -> list[int]:
@@ -48,6 +51,8 @@ def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
     """
     rest = region & ~(1 << target)
     start = neighbours(1 << target, stride) & rest
+    if not start:  # a dead end
+        return 0, 0
     if (start & (start - 1)) == 0 or not cut_candidates(region, stride) >> target & 1:
         return region_bound(rest, target, red), rest
     best = (-1, 0)
@@ -74,6 +79,9 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
     8
     """
     stride = width + 1
+    start = neighbours(1 << cell, stride) & region
+    if start & (start - 1) and reach(region, start & -start, stride) & start != start:  # pieces joined by the head alone
+        return max(1 + walk(_piece(region, t, stride), t, width, height, check) for t in steps(region, cell, stride))
     red = colour_masks(width, height)[0]
     length = 0
     while True:
@@ -89,6 +97,29 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
             cell = min(targets, key=partial(_rank, region, cut_candidates(region, stride), stride, red))
             region = enter(region, cell, stride, red)[1]
         length += 1
+
+
+def _piece(region: int, target: int, stride: int) -> int:
+    """The cells of ``region`` a first step onto ``target`` can go on to (the head may join pieces)."""
+    return reach(region, 1 << target, stride) & ~(1 << target)
+
+
+def shortfall(region: int, head: int, width: int, height: int) -> int:
+    """The cells :func:`walk` falls short of :func:`fillable`'s bound (0 when it reaches it); cached.
+
+    >>> s = 6   # a 5x2 room, the head in the middle of the top row: the walk takes one side first
+    >>> room = (1 << 5) - 1 | ((1 << 5) - 1) << s
+    >>> fillable(room & ~(1 << 2), 2, 5, 2), shortfall(room & ~(1 << 2), 2, 5, 2)
+    (9, 0)
+    >>> s = 5   # a 4x2 room less two corners, the head below: the bound says 5, no path takes more than 4
+    >>> fillable(0b1001111, 2 * s - 3, 4, 2), shortfall(0b1001111, 2 * s - 3, 4, 2)
+    (5, 1)
+    """
+    return bounded_memo(_short, (region, head, width), CACHE_SIZE, lambda: _shortfall(region, head, width, height))
+
+
+def _shortfall(region: int, head: int, width: int, height: int) -> int:
+    return max(0, fillable(region, head, width, height) - walk(region, head, width, height))
 
 
 def _rank(region: int, cuts: int, stride: int, red: int, target: int) -> tuple[int, int, int]:
@@ -140,7 +171,7 @@ def lines(
     depth = 0
     while True:
         for t in roots:
-            length = 1 + longest(enter(region, t, stride, red)[1], t, depth)
+            length = 1 + longest(_piece(region, t, stride), t, depth)
             if length > best[0]:
                 best = (length, t)
             if length >= bound:

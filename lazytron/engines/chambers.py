@@ -9,7 +9,8 @@ may enter the same cell, a head-on collision, which is a draw.
 A position is scored from my side with :mod:`lazytron.outcome`'s order:
 
 - over: both stuck or collided (draw), I am stuck (loss), the enemy is (win);
-- apart: 10000 x my fillable cells less the enemy's (:func:`lazytron.space.fillable`);
+- apart: 10000 x my fillable cells less the enemy's (:func:`lazytron.space.fillable`),
+  refined where the two are close (:func:`apart_value`);
 - together: the Voronoi split, each side's share measured by the chamber
   tree of its cells (``FILL`` a cell) and by the free edges next to them
   (``EDGE`` each).
@@ -21,6 +22,7 @@ from typing import Iterator, NamedTuple
 
 from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
+from ..fill import shortfall
 from ..outcome import DRAW, indeterminate, loss, win
 from ..space import colour_masks, cut_candidates, fillable, neighbours, region_bound
 from ..territory import voronoi
@@ -30,6 +32,7 @@ SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
 TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only, 0 parity alone
+CLOSE = 2  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -59,6 +62,24 @@ def edges(region: int, open_: int, stride: int) -> int:
         + (region & (open_ >> stride)).bit_count()
         + (region & (open_ << stride)).bit_count()
     )
+
+
+def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int) -> int:
+    """The score of players apart: ``SEPARATE`` a fillable cell of mine less the enemy's.
+
+    Where the two bounds are within ``CLOSE``, each side's bound is lowered
+    by half of what the greedy walk falls short of it (:func:`fill.shortfall`):
+    a region the walk fills is worth its bound, one it cannot, somewhat less.
+
+    >>> s = 5   # on 4x2 boards: a loose bound of 5 (no path takes 5) against a corridor of 5
+    >>> apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2) == -SEPARATE // 2
+    True
+    """
+    mine_fill, theirs_fill = fillable(mine, me, width, height), fillable(theirs, enemy, width, height)
+    value = SEPARATE * (mine_fill - theirs_fill)
+    if abs(mine_fill - theirs_fill) <= CLOSE:
+        value -= SEPARATE // 2 * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
+    return value
 
 
 class ChamberPosition(Node):
@@ -96,9 +117,7 @@ class ChamberPosition(Node):
         width, height = self.game.width, self.game.height
         if not touching:
             self.apart = True
-            mine_fill = fillable(mine & ~me, self.me, width, height)
-            theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height)
-            return indeterminate(SEPARATE * (mine_fill - theirs_fill))
+            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, width, height))
         if TERRITORY_CHAMBERS >= 3:
             mine_share = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)
             theirs_share = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)
