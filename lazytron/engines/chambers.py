@@ -33,6 +33,7 @@ FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
 TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only, 0 parity alone
 CLOSE = 2  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never)
+CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
 
@@ -70,6 +71,8 @@ def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height:
     Where the two bounds are within ``CLOSE``, each side's bound is lowered
     by half of what the greedy walk falls short of it (:func:`fill.shortfall`):
     a region the walk fills is worth its bound, one it cannot, somewhat less.
+    Regions of more than ``CLOSE_CELLS`` cells are not walked, so that an
+    evaluation stays cheap between two clock checks.
 
     >>> s = 5   # on 4x2 boards: a loose bound of 5 (no path takes 5) against a corridor of 5
     >>> apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2) == -SEPARATE // 2
@@ -77,7 +80,7 @@ def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height:
     """
     mine_fill, theirs_fill = fillable(mine, me, width, height), fillable(theirs, enemy, width, height)
     value = SEPARATE * (mine_fill - theirs_fill)
-    if abs(mine_fill - theirs_fill) <= CLOSE:
+    if abs(mine_fill - theirs_fill) <= CLOSE and max(mine.bit_count(), theirs.bit_count()) <= CLOSE_CELLS:
         value -= SEPARATE // 2 * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
     return value
 

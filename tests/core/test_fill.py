@@ -6,7 +6,7 @@ import pytest
 from test_space import longest_path, regions
 
 from lazytron.board import parse_board
-from lazytron.fill import enter, lines, steps, walk
+from lazytron.fill import enter, lines, shortfall, steps, walk
 from lazytron.space import best_step, colour_masks, fillable
 from lazytron.territory import reach
 
@@ -37,6 +37,26 @@ def test_the_walk_is_a_real_path_within_the_bound():
         length = walk(region, head, width, height)
         assert length <= longest_path(region, head, width + 1) <= fillable(region, head, width, height)
         assert length >= 1 if steps(region, head, width + 1) else length == 0
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [" 1 ", "#  "],  # the cell left of the head is a dead end, though the rest is not cut off from it
+        [" 1  ", "  ##"],  # without the head the region is in two pieces: the walk must take the larger
+    ],
+)
+def test_the_walk_keeps_out_of_dead_ends_and_small_pieces_beside_the_head(rows):
+    region, head, width, height = region_of(rows)
+    assert walk(region, head, width, height) == longest_path(region, head, width + 1)
+
+
+def test_shortfall_is_what_the_walk_leaves_of_the_bound():
+    for width, height, region, head in regions(5, 200):
+        short = shortfall(region, head, width, height)
+        assert short == fillable(region, head, width, height) - walk(region, head, width, height) >= 0
+        if short == 0:  # the walk reached the bound: the bound is exact
+            assert fillable(region, head, width, height) == longest_path(region, head, width + 1)
 
 
 def test_entering_a_cut_cell_keeps_the_larger_part():

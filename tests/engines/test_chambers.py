@@ -9,6 +9,7 @@ import pytest
 from positions import random_positions
 
 from lazytron.board import Board, Move, load_board, parse_board
+from lazytron.engines import chambers
 from lazytron.engines.chambers import (
     ChamberPosition,
     ChamberReply,
@@ -18,7 +19,7 @@ from lazytron.engines.chambers import (
 )
 from lazytron.engines.chambers_search import INF, best_scores, search, value
 from lazytron.outcome import loss, win
-from lazytron.space import best_step
+from lazytron.space import best_step, fillable
 from lazytron.territory import reach
 from lazytron.tree import inherit
 
@@ -119,6 +120,24 @@ def test_fills_to_the_longest_path_when_apart(seed):
     assert root.apart or root.final
     region = reach(root.open_ | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
     assert play_alone(board) == longest_path(region, board.me, board.stride)
+
+
+# apart, both bounds 5: my region (top) has no path of 5, the enemy's corridor has
+LOOSE_AGAINST_CORRIDOR = "6 8\n######\n#    #\n## 1##\n######\n#2   #\n#### #\n#### #\n######\n"
+
+
+def test_close_separated_bounds_are_refined_by_the_walk(monkeypatch):
+    board = parse_board(LOOSE_AGAINST_CORRIDOR)
+    me, enemy = 1 << board.me, 1 << board.enemy
+    mine = reach(board.free & ~enemy, me, board.stride) & ~me
+    theirs = reach(board.free & ~me, enemy, board.stride) & ~enemy
+    assert [fillable(r, h, board.width, board.height) for r, h in ((mine, board.me), (theirs, board.enemy))] == [5, 5]
+    assert longest_path(mine, board.me, board.stride) < longest_path(theirs, board.enemy, board.stride)
+    monkeypatch.setattr(chambers, "CLOSE", 2)
+    refined = init_tree(board).score
+    assert -chambers.SEPARATE < refined < 0  # less than a cell behind: the bound may still be right
+    monkeypatch.setattr(chambers, "CLOSE", -1)
+    assert init_tree(board).score == 0  # bounds alone: level
 
 
 def test_fills_a_region_where_best_step_alone_falls_short():
