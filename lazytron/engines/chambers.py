@@ -32,7 +32,7 @@ SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
 TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only, 0 parity alone
-CLOSE = 2  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never)
+CLOSE = -1  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games did not choose 2)
 CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 
