@@ -65,22 +65,22 @@ def edges(region: int, open_: int, stride: int) -> int:
     )
 
 
-def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int) -> int:
+def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int, close: int) -> int:
     """The score of players apart: ``SEPARATE`` a fillable cell of mine less the enemy's.
 
-    Where the two bounds are within ``CLOSE``, each side's bound is lowered
+    Where the two bounds are within ``close`` cells, each side's bound is lowered
     by half of what the greedy walk falls short of it (:func:`fill.shortfall`):
     a region the walk fills is worth its bound, one it cannot, somewhat less.
     Regions of more than ``CLOSE_CELLS`` cells are not walked, so that an
     evaluation stays cheap between two clock checks.
 
     >>> s = 5   # on 4x2 boards: a loose bound of 5 (no path takes 5) against a corridor of 5
-    >>> apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2) == -SEPARATE // 2
+    >>> [apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2, close) for close in (-1, 2)] == [0, -SEPARATE // 2]
     True
     """
     mine_fill, theirs_fill = fillable(mine, me, width, height), fillable(theirs, enemy, width, height)
     value = SEPARATE * (mine_fill - theirs_fill)
-    if abs(mine_fill - theirs_fill) <= CLOSE and max(mine.bit_count(), theirs.bit_count()) <= CLOSE_CELLS:
+    if abs(mine_fill - theirs_fill) <= close and max(mine.bit_count(), theirs.bit_count()) <= CLOSE_CELLS:
         value -= SEPARATE // 2 * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
     return value
 
@@ -120,7 +120,7 @@ class ChamberPosition(Node):
         width, height = self.game.width, self.game.height
         if not touching:
             self.apart = True
-            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, width, height))
+            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, width, height, CLOSE))
         if TERRITORY_CHAMBERS >= 3:
             mine_share = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)
             theirs_share = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)
