@@ -6,7 +6,8 @@
 
 One `lazytron tournament` per opponent (two bots, both sides of every map),
 its CSV, JSON, records and the bots' stderr written under DIR (default
-benchmarks/out/strength).  ``--opponent-maps`` (repeatable) gives one
+benchmarks/out/strength), its results in DIR/OPPONENT/results.db: the same
+command resumes an interrupted run, a new DIR plays every game afresh.  ``--opponent-maps`` (repeatable) gives one
 opponent its own maps, say fewer for the slow games against the port and
 the original.  It prints, per opponent and per map, the points
 of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
@@ -85,6 +86,7 @@ def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], ar
         "--bot", f"{US}={commands[US]}", "--bot", f"{opponent}={commands[opponent]}",
         "--rounds", str(args.rounds), "--jobs", str(args.jobs), *limits,
         "--record-dir", str(out / "games"), "--csv", str(out / "games.csv"), "--json", str(out / "games.json"),
+        "--db", str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
     ]
     print(f"# {opponent}: {len(maps)} maps x 2 sides x {args.rounds} rounds", file=sys.stderr, flush=True)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
