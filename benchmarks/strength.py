@@ -7,9 +7,9 @@
 One `lazytron tournament` per opponent (two bots, both sides of every map),
 its CSV, JSON, records and the bots' stderr written under DIR (default
 benchmarks/out/strength), its results in DIR/OPPONENT/results.db: the same
-command resumes an interrupted run, a new DIR plays every game afresh.  ``--opponent-maps`` (repeatable) gives one
-opponent its own maps, say fewer for the slow games against the port and
-the original.  It prints, per opponent and per map, the points
+command resumes an interrupted run, a new DIR plays every game afresh.
+``--opponent-maps`` (repeatable) gives one opponent its own maps, say
+fewer for the slow games against the port and the original.  It prints, per opponent and per map, the points
 of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
 of the per-game points), the count of answers the referee did not get in
 time, and, from the games against a1k0n, the depth `chambers` reached on

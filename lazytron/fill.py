@@ -5,8 +5,8 @@ column, ``stride = width + 1``; the head is not in the region).
 
 - :func:`walk`: the length of a greedy walk that never computes a chamber
   bound: at each step it keeps out of a split region's smaller part (by
-  parity), then prefers cells that cannot be cut points, then the cell
-  with the fewest free neighbours (hugging walls).
+  parity) and out of dead ends, then prefers cells that cannot be cut
+  points, then the cell with the fewest free neighbours (hugging walls).
 - :func:`shortfall`: how far the walk falls short of the chamber bound
   (cached): what the engine's separated scores subtract when close.
 - :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
@@ -168,10 +168,11 @@ def lines(
         _cache[key] = found
         return found
 
+    starts = [(t, _piece(region, t, stride)) for t in roots]  # each first step's cells, flooded once
     depth = 0
     while True:
-        for t in roots:
-            length = 1 + longest(_piece(region, t, stride), t, depth)
+        for t, piece in starts:
+            length = 1 + longest(piece, t, depth)
             if length > best[0]:
                 best = (length, t)
             if length >= bound:
