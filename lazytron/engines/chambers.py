@@ -24,7 +24,8 @@ from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..fill import shortfall
 from ..outcome import DRAW, indeterminate, loss, win
-from ..space import colour_masks, cut_candidates, fillable, neighbours, region_bound
+from ..space import colour_masks, cut_candidates, fillable, neighbours, parity_bound, region_bound
+from ..split import Counts, split_counts
 from ..territory import voronoi
 from ..tree import Node
 
@@ -85,6 +86,19 @@ def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height:
     return value
 
 
+def split_value(counts: Counts, chambers: bool) -> int:
+    """A connected position's value from its split's measures: each share's bound (chambers or parity) and edges.
+
+    >>> split_value(Counts(True, 4, 2, 3, 2, 9, 5, 1, 1), chambers=False) == FILL * (4 - 2) + EDGE * (9 - 5)
+    True
+    """
+    if chambers:  # both bound the cells a path can take: the tighter counts
+        fill = min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)
+    else:
+        fill = counts.my_parity - counts.their_parity
+    return FILL * fill + EDGE * (counts.my_edges - counts.their_edges)
+
+
 class ChamberPosition(Node):
     """Both players have moved: ``open_`` (cells nobody has taken), my head, the enemy's, the ply.
 
@@ -110,14 +124,20 @@ class ChamberPosition(Node):
         if self.me == self.enemy:
             self.final = True
             return DRAW + COLLISION  # head-on collision
-        mine_stuck = not self.open_ & neighbours(1 << self.me, stride)
-        theirs_stuck = not self.open_ & neighbours(1 << self.enemy, stride)
+        width, height = self.game.width, self.game.height
+        counts = split_counts(self.open_, self.me, self.enemy, width, height) if TERRITORY_CHAMBERS in (0, 5) else None
+        if counts is None:
+            mine_stuck = not self.open_ & neighbours(1 << self.me, stride)
+            theirs_stuck = not self.open_ & neighbours(1 << self.enemy, stride)
+        else:
+            mine_stuck, theirs_stuck = not counts.my_moves, not counts.their_moves
         if mine_stuck or theirs_stuck:
             self.final = True
             return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
+        if counts is not None and counts.touching:
+            return indeterminate(split_value(counts, chambers=TERRITORY_CHAMBERS == 5))
         me, enemy = 1 << self.me, 1 << self.enemy
         mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
-        width, height = self.game.width, self.game.height
         if not touching:
             self.apart = True
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, width, height, CLOSE))

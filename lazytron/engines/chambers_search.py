@@ -12,6 +12,7 @@ leaves the tree as valid as before.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from ..board import Move
@@ -28,13 +29,27 @@ Check = Callable[[], None]
 Result = tuple[int, Move]
 
 
-def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> list[int]:
+def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> tuple[int, ...]:
     """Child indices: the lead, the killer's child, then the others in move order."""
-    lead = node.lead if node.lead < len(kids) else 0
-    order = [lead]
+    count = len(kids)
+    second = -1
     if killer is not None:
-        order += [i for i, kid in enumerate(kids) if kid.move == killer and i != lead]
-    return order + [i for i in range(len(kids)) if i not in order]
+        for i, kid in enumerate(kids):
+            if kid.move == killer:
+                second = i
+                break
+    return _indices(count, node.lead if node.lead < count else 0, second)
+
+
+@lru_cache(maxsize=None)
+def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
+    """``range(count)`` with ``first``, then ``second`` (unless -1 or ``first``), moved to the front.
+
+    >>> _indices(4, 2, 0), _indices(4, 1, 1), _indices(3, 0, -1)
+    ((2, 0, 1, 3), (1, 0, 2, 3), (0, 1, 2))
+    """
+    front = (first,) if second in (-1, first) else (first, second)
+    return front + tuple(i for i in range(count) if i not in front)
 
 
 def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None) -> int:

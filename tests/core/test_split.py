@@ -1,0 +1,110 @@
+"""The Voronoi split's measures: the C extension against the Python, and the chamber bound against real paths."""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+from positions import random_positions
+
+from lazytron.board import load_board
+from lazytron.space import colour_masks, region_bound
+from lazytron.split import block_bound, c_counts, edges, python_counts, split_counts
+from lazytron.territory import reach, voronoi
+
+
+COMPILERS = ("cc", "gcc", "clang")
+
+
+def open_cells(board):
+    return board.free & ~(1 << board.me) & ~(1 << board.enemy)
+
+
+def random_share(rng: random.Random) -> tuple[int, int, int, int]:
+    """(share with its head, head, width, height): the cells a head reaches in a random small grid."""
+    width, height = rng.randint(1, 6), rng.randint(1, 6)
+    stride = width + 1
+    cells = [y * stride + x for y in range(height) for x in range(width)]
+    head = rng.choice(cells)
+    density = rng.uniform(0.3, 1.0)
+    region = sum(1 << c for c in cells if c != head and rng.random() < density)
+    return reach(region | 1 << head, 1 << head, stride), head, width, height
+
+
+def longest_path(share: int, head: int, stride: int) -> int:
+    """The longest path from ``head`` through ``share`` (head not counted), by trying every path."""
+    best = 0
+
+    def walk(cell: int, left: int, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for step in (cell - stride, cell + 1, cell + stride, cell - 1):
+            if step >= 0 and left >> step & 1:
+                walk(step, left & ~(1 << step), length + 1)
+
+    walk(head, share & ~(1 << head), 0)
+    return best
+
+
+def test_the_extension_is_built_where_a_compiler_is():
+    # pip install builds lazytron._split with any C compiler; the engine then uses it
+    if not any(shutil.which(cc) for cc in COMPILERS):
+        pytest.skip("no C compiler: the Python measures are used")
+    assert c_counts is not None and split_counts is c_counts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_c_and_python_give_the_same_measures(seed, project_maps):
+    if c_counts is None:
+        pytest.skip("the C extension was not built")
+    rng = random.Random(seed)
+    for path in project_maps:
+        for board in random_positions(load_board(str(path)), rng.randrange(10**6), 6):
+            args = (open_cells(board), board.me, board.enemy, board.width, board.height)
+            assert c_counts(*args) == python_counts(*args)
+    for _ in range(400):  # small grids with random walls: corridors, pockets, heads side by side
+        share, head, width, height = random_share(rng)
+        cells = [c for c in range(share.bit_length()) if share >> c & 1 and c != head]
+        if not cells:
+            continue
+        enemy = rng.choice(cells)
+        args = (share & ~(1 << head) & ~(1 << enemy), head, enemy, width, height)
+        assert c_counts(*args) == python_counts(*args)
+
+
+def test_python_measures_are_the_voronoi_shares_bounds_and_edges(project_maps):
+    for board in random_positions(load_board(str(project_maps[0])), 7, 20):
+        me, enemy, stride = 1 << board.me, 1 << board.enemy, board.stride
+        mine, theirs, _, touching = voronoi(board.free, me, enemy, stride)
+        red = colour_masks(board.width, board.height)[0]
+        counts = python_counts(open_cells(board), board.me, board.enemy, board.width, board.height)
+        assert counts.touching == bool(touching)
+        assert counts.my_parity == region_bound(mine & ~me, board.me, red)
+        assert counts.their_parity == region_bound(theirs & ~enemy, board.enemy, red)
+        assert counts.my_edges == edges(mine, open_cells(board), stride)
+
+
+def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
+    rng = random.Random(3)
+    exact = 0
+    for _ in range(600):
+        share, head, width, height = random_share(rng)
+        stride = width + 1
+        bound = block_bound(share, head, stride, colour_masks(width, height)[0])
+        longest = longest_path(share, head, stride)
+        assert longest <= bound <= share.bit_count() - 1
+        exact += bound == longest
+    assert exact > 450  # tight on most small regions (a loose bound would be useless to the evaluation)
+
+
+def test_a_path_cannot_fill_two_dead_end_chambers():
+    # a 1x9 corridor, the head in its middle: parity allows all 8 other cells, a path takes one side
+    width, head = 9, 4
+    share = (1 << width) - 1
+    red = colour_masks(width, 1)[0]
+    assert region_bound(share & ~(1 << head), head, red) == 8
+    assert block_bound(share, head, width + 1, red) == 4
+    counts = python_counts(share & ~(1 << head) & ~(1 << 0), head, 0, width, 1)   # the enemy at the left end
+    # my share: cell 3 on the left (2 is a tie) and 5-8 on the right; parity allows all 5, a path 4
+    assert (counts.my_parity, counts.my_chambers) == (5, 4)
