@@ -1,9 +1,9 @@
 """The bot under the real clock, over whole games on every contest map.
 
-    python benchmarks/clock.py [--maps NAME ...] [--opponent CMD] [--every K] [--json FILE]
+    python benchmarks/clock.py [--maps NAME ...] [--engine NAME] [--opponent CMD] [--every K] [--json FILE]
     python benchmarks/clock.py --first-turn [--load N ...] [--repeats R] [--bot CMD] [--cwd DIR] [--maps NAME]
 
-For each map, one whole game: `lazytron bot -v` (the contest clock: 2.9 s for the
+For each map, one whole game: `lazytron bot -v [--engine NAME]` (the contest clock: 2.9 s for the
 first move, 0.9 s after) as player 1 against the opponent (default `lazytron bot
 --depth 4`) as player 2. The two are asked one after the other, so the timed bot has a
 core to itself. Reported per map:
@@ -55,10 +55,10 @@ FIRST_LIMIT, TURN_LIMIT, MEMORY_LIMIT = 3.0, 1.0, 500.0
 BUDGET = 0.9
 
 
-def play(board: Board, opponent: list[str]) -> dict:
+def play(board: Board, opponent: list[str], engine: str = "zenzike") -> dict:
     """One game; the timed bot's answer times, depths and peak memory."""
     with tempfile.TemporaryFile("w+") as log:
-        ours, theirs = TimedBot(lazytron_command("bot", "-v"), stderr=log), TimedBot(opponent)
+        ours, theirs = TimedBot(lazytron_command("bot", "-v", "--engine", engine), stderr=log), TimedBot(opponent)
         boards, times = [board], []
         try:
             while True:
@@ -133,6 +133,7 @@ def main() -> None:
     parser.add_argument("--opponent", default=shlex.join(lazytron_command("bot", "--depth", "4")), help="player 2's command")
     parser.add_argument("--every", type=int, default=10, metavar="K", help="time the original on every K-th position (10)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    parser.add_argument("--engine", default="zenzike", help="the timed bot's engine (zenzike)")
     parser.add_argument("--first-turn", action="store_true", help="time only the first answer, from the bot's start")
     parser.add_argument("--load", type=int, nargs="+", default=[0, 4], metavar="N", help="--first-turn: busy processes (0 4)")
     parser.add_argument("--repeats", type=int, default=5, metavar="R", help="--first-turn: answers timed per load (5)")
@@ -145,13 +146,13 @@ def main() -> None:
         first_turn_main(args)
         return
     require_shared_and_oracle()
-    print(f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nopponent: {args.opponent}\n")
+    print(f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nengine: {args.engine}\nopponent: {args.opponent}\n")
     print(f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  {'lazytron depth':>14}  {'original depth':>14}  result")
     results, failures = {}, []
     for path in contest_maps():
         if args.maps and path.stem not in args.maps:
             continue
-        game = play(load_board(str(path)), shlex.split(args.opponent))
+        game = play(load_board(str(path)), shlex.split(args.opponent), args.engine)
         theirs = original_depths(game["boards"], args.every)
         times = game["times"]
         later = max(times[1:], default=0.0)

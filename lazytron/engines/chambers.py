@@ -11,9 +11,9 @@ A position is scored from my side with :mod:`lazytron.outcome`'s order:
 - over: both stuck or collided (draw), I am stuck (loss), the enemy is (win);
 - apart: 10000 x my fillable cells less the enemy's (:func:`lazytron.space.fillable`),
   refined where the two are close (:func:`apart_value`);
-- together: the Voronoi split, each side's share measured by the chamber
-  tree of its cells (``FILL`` a cell) and by the free edges next to them
-  (``EDGE`` each).
+- together: the Voronoi split, each side's share measured by the tree of
+  chambers of its cells with parity (``FILL`` a cell: :mod:`lazytron.split`,
+  in C where it was built) and by the free edges next to them (``EDGE`` each).
 """
 
 from __future__ import annotations
@@ -24,15 +24,16 @@ from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..fill import shortfall
 from ..outcome import DRAW, indeterminate, loss, win
-from ..space import colour_masks, cut_candidates, fillable, neighbours, parity_bound, region_bound
-from ..split import Counts, split_counts
+from ..space import cut_candidates, fillable, neighbours
+from ..split import Counts, edges, split_counts
 from ..territory import voronoi
 from ..tree import Node
 
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
-TERRITORY_CHAMBERS = 1  # each side's Voronoi share measured by: 1 its chamber tree, 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only, 0 parity alone
+TERRITORY_CHAMBERS = 5  # each side's Voronoi share measured by: 5 its tree of blocks and parity (lazytron.split, in C), 0 parity alone (the same); in Python: 1 its chamber tree (space.fillable), 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only
+SPLIT = (0, 5)  # the measures lazytron.split computes in one pass
 CLOSE = -1  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games did not choose 2)
 CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
@@ -54,16 +55,6 @@ def legal(open_: int, cell: int, stride: int) -> list[tuple[Move, int]]:
         for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1))
         if target >= 0 and open_ >> target & 1
     ]
-
-
-def edges(region: int, open_: int, stride: int) -> int:
-    """Pairs (cell of ``region``, open neighbour), counted once per direction."""
-    return (
-        (region & (open_ >> 1)).bit_count()
-        + (region & (open_ << 1)).bit_count()
-        + (region & (open_ >> stride)).bit_count()
-        + (region & (open_ << stride)).bit_count()
-    )
 
 
 def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int, close: int) -> int:
@@ -120,15 +111,14 @@ class ChamberPosition(Node):
         self.final = self.apart = False
 
     def evaluate(self) -> int:
-        stride = self.game.stride
         if self.me == self.enemy:
             self.final = True
             return DRAW + COLLISION  # head-on collision
-        width, height = self.game.width, self.game.height
-        counts = split_counts(self.open_, self.me, self.enemy, width, height) if TERRITORY_CHAMBERS in (0, 5) else None
+        game = self.game
+        counts = split_counts(self.open_, self.me, self.enemy, game.width, game.height) if TERRITORY_CHAMBERS in SPLIT else None
         if counts is None:
-            mine_stuck = not self.open_ & neighbours(1 << self.me, stride)
-            theirs_stuck = not self.open_ & neighbours(1 << self.enemy, stride)
+            mine_stuck = not self.open_ & neighbours(1 << self.me, game.stride)
+            theirs_stuck = not self.open_ & neighbours(1 << self.enemy, game.stride)
         else:
             mine_stuck, theirs_stuck = not counts.my_moves, not counts.their_moves
         if mine_stuck or theirs_stuck:
@@ -137,28 +127,27 @@ class ChamberPosition(Node):
         if counts is not None and counts.touching:
             return indeterminate(split_value(counts, chambers=TERRITORY_CHAMBERS == 5))
         me, enemy = 1 << self.me, 1 << self.enemy
-        mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, stride)
+        mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, game.stride)
         if not touching:
             self.apart = True
-            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, width, height, CLOSE))
+            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
+        return indeterminate(self.share_value(mine, theirs, ties))
+
+    def share_value(self, mine: int, theirs: int, ties: int) -> int:
+        """The value of a connected position whose shares are measured in Python (``TERRITORY_CHAMBERS`` 1 to 4)."""
+        me, enemy, game = 1 << self.me, 1 << self.enemy, self.game
+        width, height, stride = game.width, game.height, game.stride
         if TERRITORY_CHAMBERS >= 3:
             mine_share = share_space(mine & ~me, self.me, front_cells(mine, theirs | ties, stride), width, height)
             theirs_share = share_space(theirs & ~enemy, self.enemy, front_cells(theirs, mine | ties, stride), width, height)
             mine_fill, theirs_fill = mine_share.claim, theirs_share.claim
             if TERRITORY_CHAMBERS == 4:  # edges of the chambers each path counts, as a1k0n counts them
                 mine, theirs = mine_share.cells | me, theirs_share.cells | enemy
-        elif TERRITORY_CHAMBERS:
+        else:
             cuts = cut_candidates(self.open_, stride) if TERRITORY_CHAMBERS == 2 else None  # the walls' cut cells only
             mine_fill = fillable(mine & ~me, self.me, width, height, cuts)
             theirs_fill = fillable(theirs & ~enemy, self.enemy, width, height, cuts)
-        else:
-            red = colour_masks(width, height)[0]
-            mine_fill = region_bound(mine & ~me, self.me, red)
-            theirs_fill = region_bound(theirs & ~enemy, self.enemy, red)
-        value = FILL * (mine_fill - theirs_fill) + EDGE * (
-            edges(mine, self.open_, stride) - edges(theirs, self.open_, stride)
-        )
-        return indeterminate(value)
+        return FILL * (mine_fill - theirs_fill) + EDGE * (edges(mine, self.open_, stride) - edges(theirs, self.open_, stride))
 
     def expand(self) -> Iterator[ChamberReply]:
         """My moves; after a collision there are none, and a stuck enemy has no answers to them."""
