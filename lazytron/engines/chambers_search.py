@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 from ..board import Move
 from ..fill import lines
-from ..outcome import EVAL_LIMIT, WIN, decided
+from ..outcome import WIN, decided
 from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
@@ -25,7 +25,6 @@ from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
 FILL_SLACK = 2  # apart: a line this close to the chamber bound replaces best_step's move
-LOSS_KEEPS_LAST = 0  # 1: a search that proves a loss is not taken; the last depth's move is played (as a1k0n does)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -147,8 +146,6 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
     depth, longest = 2, 2 * root.open_.bit_count() + 2
     while kids and depth <= longest:
         result = search(root, depth, check)
-        if LOSS_KEEPS_LAST and depth > 2 and result[0] < -EVAL_LIMIT:
-            return  # a loss against an enemy that sees my moves: the last depth's move stands
         yield result
         if decided(result[0]):
             return
