@@ -13,8 +13,8 @@
    parity: the checkerboard bound of the share; chambers: the bound of its
    tree of chambers (lazytron.split.block_bound); edges: pairs (a cell of
    the share; an open neighbour), one per direction; moves: the open cells
-   next to a head.  Optional: without a
-   compiler, lazytron.split computes the same numbers in Python. */
+   next to a head.  Optional: without a compiler, lazytron.split computes
+   the same numbers in Python. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -61,7 +61,6 @@ static int is_open(const unsigned char *bits, Py_ssize_t nbytes, Py_ssize_t cell
     Py_ssize_t byte = cell >> 3;
     return byte < nbytes && (bits[byte] >> (cell & 7) & 1);
 }
-
 
 static int colour_of(Py_ssize_t cell) { return colours[cell]; }
 
@@ -196,10 +195,10 @@ static PyObject *split(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's counts"},
+    {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_split", "The Voronoi split's counts, in C.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_split", "The Voronoi split's measures, in C.", -1, methods};
 
 PyMODINIT_FUNC PyInit__split(void) { return PyModule_Create(&module); }

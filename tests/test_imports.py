@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "lazytron"
-CORE = {f"lazytron.{name}" for name in ("board", "territory", "tree", "clock", "game", "search", "minimax", "decide", "space", "fill", "battlefront", "outcome")}
+CORE = {f"lazytron.{name}" for name in ("board", "territory", "tree", "clock", "game", "search", "minimax", "decide", "space", "split", "fill", "battlefront", "outcome")}
 
 
 def module_name(path: Path) -> str:
