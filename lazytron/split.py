@@ -5,7 +5,7 @@ does (ties to nobody) and measures each side's share, its cells strictly
 closer to its head:
 
 - ``parity``: the checkerboard-parity bound of the whole share
-  (:func:`lazytron.space.parity_bound`, the head's colour against the others);
+  (:func:`lazytron.space.region_bound`, the head's colour against the others);
 - ``chambers``: the bound of its tree of chambers (:func:`block_bound`): a
   path from the head enters one chamber after another and never comes back;
 - ``edges``: pairs (a share's cell, head included; an open neighbour);
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .board import Bitboard, Cell
-from .space import colour_masks, neighbours, parity_bound
+from .space import colour_masks, neighbours, parity_bound, region_bound
 from .territory import voronoi
 
 
@@ -52,14 +52,6 @@ def edges(region: Bitboard, open_: Bitboard, stride: int) -> int:
         + (region & (open_ >> stride)).bit_count()
         + (region & (open_ << stride)).bit_count()
     )
-
-
-def share_parity(share: Bitboard, head: Cell, red: Bitboard) -> int:
-    """The parity bound of a share (``head`` in it) for a path from the head."""
-    cells = share & ~(1 << head)
-    reds = (cells & red).bit_count()
-    blacks = cells.bit_count() - reds
-    return parity_bound(reds, blacks) if red >> head & 1 else parity_bound(blacks, reds)
 
 
 def block_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard) -> int:
@@ -133,8 +125,8 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
     red = colour_masks(width, height)[0]
     return Counts(
         bool(touching),
-        share_parity(mine, me, red),
-        share_parity(theirs, enemy, red),
+        region_bound(mine & ~head, me, red),
+        region_bound(theirs & ~enemy_head, enemy, red),
         block_bound(mine, me, stride, red),
         block_bound(theirs, enemy, stride, red),
         edges(mine, open_, stride),
