@@ -7,62 +7,63 @@
    nobody) and both fronts grow on from it.  A side's share is the cells
    strictly closer to its head, and the head.  It returns
 
-       (touching, my parity, their parity, my chambers, their chambers, my edges, their edges, my moves, their moves)
+       (touching, my parity, their parity, my chambers, their chambers, my edges, their edges, my moves, their moves,
+        my chain's edges, their chain's edges)
 
    touching: 1 when the shares meet (a tie, or two cells side by side);
    parity: the checkerboard bound of the share; chambers: the bound of its
    tree of chambers (lazytron.split.block_bound); edges: pairs (a cell of
    the share; an open neighbour), one per direction; moves: the open cells
-   next to a head.  Optional: without a compiler, lazytron.split computes
-   the same numbers in Python. */
+   next to a head; chain's edges: the edges of the head and of the best
+   chain of chambers only.  Optional: without a compiler, lazytron.split
+   computes the same numbers in Python. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { WALL = 255, NOBODY = 0, MINE = 1, THEIRS = 2, TIE = 3, NEW_MINE = 4, NEW_THEIRS = 5 };
 
-static unsigned char *owner = NULL;
-static int *fronts = NULL; /* four lists: my front, their front, my next, their next */
-static int *scratch = NULL;           /* the chamber search's: numbers, low points, the search's stack, cells kept */
-static long *best_below = NULL;       /* the best chain of blocks below a cell */
+/* Buffers kept between calls, grown to the largest grid seen.  owner has a
+   wall row above and below the grid (owner_rows), so that a cell's four
+   neighbours are always inside it: owner = owner_rows + stride. */
+static unsigned char *owner_rows = NULL;
+static int *fronts = NULL;               /* four lists: my front, their front, my next, their next */
+static int *numbers = NULL;              /* the chamber search's visit numbers: visited when above `stamp` at its start */
+static int *scratch = NULL;              /* the chamber search's low points, stack and cells kept */
+static long *best_below = NULL;          /* the best chain of blocks below a cell: its bound */
+static long *edges_below = NULL;         /* ... and its edges */
+static unsigned char *degrees = NULL;    /* a share's cell's edges: its open neighbours */
 static unsigned char *directions = NULL; /* the next direction to try from a cell */
 static unsigned char *colours = NULL;    /* a cell's checkerboard colour: (x + y) & 1 */
 static Py_ssize_t capacity = 0;
+static int stamp = 0;                    /* the last visit number given */
 static int coloured_width = 0, coloured_height = 0; /* the grid whose colours are in colours */
 
-static int reserve(Py_ssize_t cells) {
-    if (cells <= capacity) return 0;
-    unsigned char *o = realloc(owner, (size_t)cells);
-    if (o == NULL) return -1;
-    owner = o;
-    int *f = realloc(fronts, sizeof(int) * 4 * (size_t)cells);
-    if (f == NULL) return -1;
-    fronts = f;
-    int *sc = realloc(scratch, sizeof(int) * 4 * (size_t)cells);
-    if (sc == NULL) return -1;
-    scratch = sc;
-    long *b = realloc(best_below, sizeof(long) * (size_t)cells);
+static int grow(void **buffer, size_t bytes) {
+    void *b = realloc(*buffer, bytes);
     if (b == NULL) return -1;
-    best_below = b;
-    unsigned char *d = realloc(directions, (size_t)cells);
-    if (d == NULL) return -1;
-    directions = d;
-    unsigned char *k = realloc(colours, (size_t)cells);
-    if (k == NULL) return -1;
-    colours = k;
-    coloured_width = coloured_height = 0;
-    capacity = cells;
+    *buffer = b;
     return 0;
 }
 
-static int is_open(const unsigned char *bits, Py_ssize_t nbytes, Py_ssize_t cell) {
-    Py_ssize_t byte = cell >> 3;
-    return byte < nbytes && (bits[byte] >> (cell & 7) & 1);
+static int reserve(Py_ssize_t cells, Py_ssize_t stride) {
+    if (cells <= capacity && stride <= capacity) return 0;
+    size_t n = (size_t)(cells > stride ? cells : stride);
+    if (grow((void **)&owner_rows, 3 * n) < 0 || grow((void **)&fronts, sizeof(int) * 4 * n) < 0 ||
+        grow((void **)&numbers, sizeof(int) * n) < 0 || grow((void **)&scratch, sizeof(int) * 3 * n) < 0 ||
+        grow((void **)&best_below, sizeof(long) * n) < 0 || grow((void **)&edges_below, sizeof(long) * n) < 0 ||
+        grow((void **)&degrees, n) < 0 || grow((void **)&directions, n) < 0 ||
+        grow((void **)&colours, n) < 0)
+        return -1;
+    memset(numbers, 0, sizeof(int) * n);
+    stamp = 0;
+    coloured_width = coloured_height = 0;
+    capacity = (Py_ssize_t)n;
+    return 0;
 }
-
-static int colour_of(Py_ssize_t cell) { return colours[cell]; }
 
 /* Most cells a path takes from a cell of one colour: same of that colour, other of the other. */
 static long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
@@ -70,15 +71,20 @@ static long parity_bound(long same, long other) { return 2 * (same < other ? sam
 /* The bound of the tree of chambers of the share owned by `side`, for a path from `head`
    (lazytron.split.block_bound): one depth-first search with Tarjan's low points; each block,
    completed when the search returns to its entry cell, adds its parity bound to the best
-   chain hanging below its cells. */
-static long block_bound(Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps) {
-    int *num = scratch, *low = scratch + cells, *stack = scratch + 2 * cells, *kept = scratch + 3 * cells;
-    long *best = best_below;
+   chain hanging below its cells; of two chains with the same bound, the one with more edges
+   is kept (lazytron.split.block_chain).  Sets *chain_edges to the best chain's edges and the head's. */
+static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges) {
+    int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
+    long *best = best_below, *best_edges = edges_below;
     unsigned char *next = directions;
-    for (Py_ssize_t c = 0; c < cells; c++) num[c] = 0;
-    int count = 0, depth = 0, held = 0;
+    if (stamp > INT_MAX - (int)cells - 1) {  /* numbers would overflow: start them again */
+        memset(num, 0, sizeof(int) * (size_t)cells);
+        stamp = 0;
+    }
+    const int base = stamp;
+    int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
-    best[head] = 0;
+    best[head] = best_edges[head] = 0;
     next[head] = 0;
     stack[depth++] = (int)head;
     kept[held++] = (int)head;
@@ -86,10 +92,10 @@ static long block_bound(Py_ssize_t head, unsigned char side, Py_ssize_t cells, c
         int v = stack[depth - 1];
         if (next[v] < 4) {
             Py_ssize_t w = v + steps[next[v]++];
-            if (w < 0 || w >= cells || owner[w] != side) continue;
-            if (num[w]) { if (num[w] < low[v]) low[v] = num[w]; continue; }
+            if (owner[w] != side) continue;
+            if (num[w] > base) { if (num[w] < low[v]) low[v] = num[w]; continue; }
             num[w] = low[w] = ++count;
-            best[w] = 0;
+            best[w] = best_edges[w] = 0;
             next[w] = 0;
             stack[depth++] = (int)w;
             kept[held++] = (int)w;
@@ -99,19 +105,36 @@ static long block_bound(Py_ssize_t head, unsigned char side, Py_ssize_t cells, c
         int parent = stack[depth - 1];
         if (low[v] < low[parent]) low[parent] = low[v];
         if (low[v] >= num[parent]) {  /* a block entered at parent: the cells kept above v */
-            int colour = colour_of(parent);
-            long same = 0, other = 0, below = 0;
+            int colour = colours[parent];
+            long same = 0, other = 0, below = 0, below_edges = 0, block_edges = 0;
             int u;
             do {
                 u = kept[--held];
-                if (colour_of(u) == colour) same++; else other++;
-                if (best[u] > below) below = best[u];
+                if (colours[u] == colour) same++; else other++;
+                block_edges += degrees[u];
+                if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
+                    below = best[u];
+                    below_edges = best_edges[u];
+                }
             } while (u != v);
-            long bound = parity_bound(same, other) + below;
-            if (bound > best[parent]) best[parent] = bound;
+            long bound = parity_bound(same, other) + below, bound_edges = block_edges + below_edges;
+            if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
+                best[parent] = bound;
+                best_edges[parent] = bound_edges;
+            }
         }
     }
+    stamp = count;
+    *chain_edges = best_edges[head] + degrees[head];
     return best[head];
+}
+
+/* The cells of the grid: WALL, or NOBODY where the bitboard has the cell open. */
+static void unpack(unsigned char *owner, const unsigned char *bits, Py_ssize_t nbytes, Py_ssize_t cells) {
+    for (Py_ssize_t c = 0; c < cells; c++) {
+        Py_ssize_t byte = c >> 3;
+        owner[c] = byte < nbytes && (bits[byte] >> (c & 7) & 1) ? NOBODY : WALL;
+    }
 }
 
 static PyObject *split(PyObject *self, PyObject *args) {
@@ -124,74 +147,75 @@ static PyObject *split(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "split: heads must be two distinct cells of the grid");
         return NULL;
     }
-    if (reserve(cells) < 0) return PyErr_NoMemory();
+    if (reserve(cells, stride) < 0) return PyErr_NoMemory();
     if (width != coloured_width || height != coloured_height) {  /* the colours of a new grid */
         for (Py_ssize_t y = 0, c = 0; y < height; y++)
             for (Py_ssize_t x = 0; x <= width; x++, c++) colours[c] = (unsigned char)((x + y) & 1);
         coloured_width = width;
         coloured_height = height;
     }
-    memset(owner, WALL, (size_t)cells);
-    for (Py_ssize_t byte = 0; byte < nbytes && byte * 8 < cells; byte++)
-        for (unsigned int b = bits[byte], c = (unsigned int)byte * 8; b; b >>= 1, c++)
-            if (b & 1 && c < cells) owner[c] = NOBODY;
+    unsigned char *owner = owner_rows + stride;
+    memset(owner_rows, WALL, (size_t)stride);
+    memset(owner + cells, WALL, (size_t)stride);
+    unpack(owner, bits, nbytes, cells);  /* the guard column is never open: a row's ends are walls */
+    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
+    long moves[2] = {0, 0};
+    for (int d = 0; d < 4; d++) {
+        moves[0] += owner[me + steps[d]] == NOBODY;
+        moves[1] += owner[enemy + steps[d]] == NOBODY;
+    }
     owner[me] = MINE;
     owner[enemy] = THEIRS;
-    int *mine = fronts, *theirs = fronts + cells, *next_mine = fronts + 2 * cells, *next_theirs = fronts + 3 * cells;
-    Py_ssize_t n_mine = 1, n_theirs = 1, steps[4] = {-stride, 1, stride, -1};
-    mine[0] = me;
-    theirs[0] = enemy;
-    while (n_mine || n_theirs) {
-        Py_ssize_t m = 0, t = 0;
-        for (Py_ssize_t i = 0; i < n_mine; i++)
-            for (int d = 0; d < 4; d++) {
-                Py_ssize_t c = mine[i] + steps[d];
-                if (c >= 0 && c < cells && owner[c] == NOBODY) { owner[c] = NEW_MINE; next_mine[m++] = (int)c; }
-            }
-        for (Py_ssize_t i = 0; i < n_theirs; i++)
-            for (int d = 0; d < 4; d++) {
-                Py_ssize_t c = theirs[i] + steps[d];
-                if (c < 0 || c >= cells) continue;
-                if (owner[c] == NOBODY) { owner[c] = NEW_THEIRS; next_theirs[t++] = (int)c; }
-                else if (owner[c] == NEW_MINE) { owner[c] = TIE; next_theirs[t++] = (int)c; }
-            }
-        for (Py_ssize_t i = 0; i < m; i++) if (owner[next_mine[i]] == NEW_MINE) owner[next_mine[i]] = MINE;
-        for (Py_ssize_t i = 0; i < t; i++) if (owner[next_theirs[i]] == NEW_THEIRS) owner[next_theirs[i]] = THEIRS;
-        int *swap = mine; mine = next_mine; next_mine = swap;
-        swap = theirs; theirs = next_theirs; next_theirs = swap;
-        n_mine = m;
-        n_theirs = t;
-    }
+    /* Flood a layer at a time.  Each cell enters a front once and is measured when the front
+       moves on from it: its colour, its edges (open neighbours: neither wall nor head) and,
+       for my cells, whether one of theirs is beside it (its layer or the one before: already
+       theirs then). */
     long counts[2][2] = {{0, 0}, {0, 0}}, edges[2] = {0, 0};
     int touching = 0;
-    for (Py_ssize_t y = 0, c = 0; y < height; y++, c++)  /* c++: the guard column */
-        for (Py_ssize_t x = 0; x < width; x++, c++) {
-            unsigned char o = owner[c];
-            if (o == TIE) touching = 1;
-            if (o != MINE && o != THEIRS) continue;
-            int side = o - MINE;
-            if (c != me && c != enemy) counts[side][(x + y) & 1]++;
-            for (int d = 0; d < 4; d++) {
-                Py_ssize_t n = c + steps[d];
-                if (n < 0 || n >= cells) continue;
-                if (is_open(bits, nbytes, n)) edges[side]++;
-                if (owner[n] == THEIRS - side) touching = 1;
+    int *front[2] = {fronts, fronts + cells}, *next[2] = {fronts + 2 * cells, fronts + 3 * cells};
+    Py_ssize_t size[2] = {1, 1};
+    front[0][0] = me;
+    front[1][0] = enemy;
+    while (size[0] || size[1]) {
+        Py_ssize_t grown[2] = {0, 0};
+        for (int side = 0; side < 2; side++) {
+            const unsigned char own = (unsigned char)(MINE + side), fresh = side ? NEW_THEIRS : NEW_MINE;
+            const unsigned char other = (unsigned char)(THEIRS - side);
+            for (Py_ssize_t i = 0; i < size[side]; i++) {
+                Py_ssize_t c = front[side][i];
+                int counted = owner[c] == own;  /* not a tie */
+                if (counted && c != me && c != enemy) counts[side][colours[c]]++;
+                long before = edges[side];
+                for (int d = 0; d < 4; d++) {
+                    Py_ssize_t n = c + steps[d];
+                    unsigned char o = owner[n];
+                    if (o == NOBODY) { owner[n] = fresh; next[side][grown[side]++] = (int)n; }
+                    else if (side && o == NEW_MINE) { owner[n] = TIE; touching = 1; next[1][grown[1]++] = (int)n; }
+                    if (counted) {
+                        edges[side] += o != WALL && n != me && n != enemy;
+                        if (o == other) touching = 1;
+                    }
+                }
+                degrees[c] = (unsigned char)(edges[side] - before);
             }
         }
-    long parity[2], chambers[2];
+        for (int side = 0; side < 2; side++) {
+            const unsigned char fresh = side ? NEW_THEIRS : NEW_MINE;
+            for (Py_ssize_t i = 0; i < grown[side]; i++)
+                if (owner[next[side][i]] == fresh) owner[next[side][i]] = (unsigned char)(MINE + side);
+            int *swap = front[side]; front[side] = next[side]; next[side] = swap;
+            size[side] = grown[side];
+        }
+    }
+    long parity[2], chambers[2], chain_edges[2];
     Py_ssize_t heads[2] = {me, enemy};
     for (int side = 0; side < 2; side++) {
-        int colour = colour_of(heads[side]);
+        int colour = colours[heads[side]];
         parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
-        chambers[side] = block_bound(heads[side], (unsigned char)(MINE + side), cells, steps);
+        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side]);
     }
-    long moves[2] = {0, 0};
-    for (int side = 0; side < 2; side++)
-        for (int d = 0; d < 4; d++) {
-            Py_ssize_t n = heads[side] + steps[d];
-            if (n >= 0 && n < cells && is_open(bits, nbytes, n)) moves[side]++;
-        }
-    return Py_BuildValue("(illllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1]);
+    return Py_BuildValue("(illllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
+                         chain_edges[0], chain_edges[1]);
 }
 
 static PyMethodDef methods[] = {

@@ -9,7 +9,9 @@ closer to its head:
 - ``chambers``: the bound of its tree of chambers (:func:`block_bound`): a
   path from the head enters one chamber after another and never comes back;
 - ``edges``: pairs (a share's cell, head included; an open neighbour);
-- ``moves``: the open cells next to the head (none: stuck).
+- ``moves``: the open cells next to the head (none: stuck);
+- ``chain_edges``: the edges of the head and of the best chain of chambers
+  only (:func:`block_chain`), not of rooms a path must leave behind.
 
 The optional extension ``lazytron._split`` (``_split.c``, built by ``pip
 install`` where a C compiler is found) computes the same numbers several
@@ -38,6 +40,8 @@ class Counts(NamedTuple):
     their_edges: int
     my_moves: int
     their_moves: int
+    my_chain_edges: int = 0
+    their_chain_edges: int = 0
 
 
 def edges(region: Bitboard, open_: Bitboard, stride: int) -> int:
@@ -73,7 +77,23 @@ def block_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard) -> int:
     >>> block_bound(tee, s, s, red)    # along the bar (4) or up or down the stem (3), never two arms
     4
     """
-    num, low, best = {head: 1}, {head: 1}, {head: 0}
+    return block_chain(share, head, stride, red, 0)[0]
+
+
+def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: Bitboard) -> tuple[int, int]:
+    """:func:`block_bound`'s best chain of chambers: (its bound, the edges of its cells and the head's).
+
+    Edges are pairs (cell, ``open_`` neighbour).  Of two chains with the same
+    bound, the one with more edges is taken.
+
+    >>> s = 6; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
+    >>> red, open_ = colour_masks(5, 3)[0], (1 << 17) - 1
+    >>> tee = row(1, range(5)) | row(0, [2]) | row(2, [2])   # a cross, the head at its left end
+    >>> block_chain(tee, s, s, red, tee & ~(1 << s))        # the bar: 4 cells; 8 edges and the head's 1
+    (4, 9)
+    """
+    num, low = {head: 1}, {head: 1}
+    best = {head: (0, 0)}
     dfs, cells = [(head, 0)], [head]
     while dfs:
         v, d = dfs[-1]
@@ -86,7 +106,7 @@ def block_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard) -> int:
                 low[v] = min(low[v], num[w])
             else:
                 num[w] = low[w] = len(num) + 1
-                best[w] = 0
+                best[w] = (0, 0)
                 dfs.append((w, 0))
                 cells.append(w)
             continue
@@ -96,19 +116,22 @@ def block_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard) -> int:
         parent = dfs[-1][0]
         low[parent] = min(low[parent], low[v])
         if low[v] >= num[parent]:  # a block entered at parent: the cells above v on the stack
-            same = other = below = 0
             colour = red >> parent & 1
+            same = other = block_edges = 0
+            below = (0, 0)
             while True:
                 u = cells.pop()
                 if red >> u & 1 == colour:
                     same += 1
                 else:
                     other += 1
+                block_edges += (neighbours(1 << u, stride) & open_).bit_count()
                 below = max(below, best[u])
                 if u == v:
                     break
-            best[parent] = max(best[parent], parity_bound(same, other) + below)
-    return best[head]
+            chain = (parity_bound(same, other) + below[0], block_edges + below[1])
+            best[parent] = max(best[parent], chain)
+    return best[head][0], best[head][1] + (neighbours(1 << head, stride) & open_).bit_count()
 
 
 def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: int) -> Counts:
@@ -117,22 +140,25 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
     >>> from lazytron.board import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")          # one tie in the middle
     >>> python_counts(b.free & ~(1 << b.me) & ~(1 << b.enemy), b.me, b.enemy, b.width, b.height)
-    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1)
+    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1, my_chain_edges=2, their_chain_edges=2)
     """
     stride = width + 1
     head, enemy_head = 1 << me, 1 << enemy
     mine, theirs, _, touching = voronoi(open_ | head | enemy_head, head, enemy_head, stride)
     red = colour_masks(width, height)[0]
+    my_chain, their_chain = block_chain(mine, me, stride, red, open_), block_chain(theirs, enemy, stride, red, open_)
     return Counts(
         bool(touching),
         region_bound(mine & ~head, me, red),
         region_bound(theirs & ~enemy_head, enemy, red),
-        block_bound(mine, me, stride, red),
-        block_bound(theirs, enemy, stride, red),
+        my_chain[0],
+        their_chain[0],
         edges(mine, open_, stride),
         edges(theirs, open_, stride),
         (neighbours(head, stride) & open_).bit_count(),
         (neighbours(enemy_head, stride) & open_).bit_count(),
+        my_chain[1],
+        their_chain[1],
     )
 
 

@@ -10,7 +10,7 @@ from positions import random_positions
 
 from lazytron.board import load_board
 from lazytron.space import colour_masks, region_bound
-from lazytron.split import block_bound, c_counts, edges, python_counts, split_counts
+from lazytron.split import block_bound, block_chain, c_counts, edges, python_counts, split_counts
 from lazytron.territory import reach, voronoi
 
 
@@ -83,6 +83,8 @@ def test_python_measures_are_the_voronoi_shares_bounds_and_edges(project_maps):
         assert counts.my_parity == region_bound(mine & ~me, board.me, red)
         assert counts.their_parity == region_bound(theirs & ~enemy, board.enemy, red)
         assert counts.my_edges == edges(mine, open_cells(board), stride)
+        # a chain of chambers is part of the share: its edges are some of the share's
+        assert counts.my_chain_edges <= counts.my_edges and counts.their_chain_edges <= counts.their_edges
 
 
 def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
@@ -108,3 +110,29 @@ def test_a_path_cannot_fill_two_dead_end_chambers():
     counts = python_counts(share & ~(1 << head) & ~(1 << 0), head, 0, width, 1)   # the enemy at the left end
     # my share: cell 3 on the left (2 is a tie) and 5-8 on the right; parity allows all 5, a path 4
     assert (counts.my_parity, counts.my_chambers) == (5, 4)
+
+
+def test_chain_edges_count_only_the_chambers_a_path_takes():
+    # the 1x9 corridor, the head in its middle: the path takes one side, so its edges are one side's and the head's
+    width, head = 9, 4
+    share = (1 << width) - 1
+    open_ = share & ~(1 << head)
+    red = colour_masks(width, 1)[0]
+    one_side = edges(0b1111, open_, width + 1)        # cells 0-3
+    head_edges = edges(1 << head, open_, width + 1)
+    assert block_chain(share, head, width + 1, red, open_) == (4, one_side + head_edges)
+    assert one_side + head_edges < edges(share, open_, width + 1)
+
+
+def test_of_two_chains_as_long_the_one_with_more_edges_is_taken():
+    # a corridor to the right (3 cells) and, to the left, 3 cells with an open cell beside the last: more edges
+    width, height = 7, 2
+    stride = width + 1
+    head = 3
+    share = 0b1111111                                  # row 0: cells 0-6, the head at 3
+    open_ = (share | 1 << stride) & ~(1 << head)      # one more open cell below cell 0, not in the share
+    red = colour_masks(width, height)[0]
+    left = edges(0b0000111, open_, stride)
+    right = edges(0b1110000, open_, stride)
+    assert left == right + 1
+    assert block_chain(share, head, stride, red, open_) == (3, left + edges(1 << head, open_, stride))
