@@ -25,6 +25,7 @@
 #include <string.h>
 
 enum { WALL = 255, NOBODY = 0, MINE = 1, THEIRS = 2, TIE = 3, NEW_MINE = 4, NEW_THEIRS = 5 };
+static const unsigned char FRESH[2] = {NEW_MINE, NEW_THEIRS}; /* a side's mark on a cell reached in this layer */
 
 /* Buffers kept between calls, grown to the largest grid seen.  owner has a
    wall row above and below the grid (owner_rows), so that a cell's four
@@ -49,9 +50,11 @@ static int grow(void **buffer, size_t bytes) {
     return 0;
 }
 
-static int reserve(Py_ssize_t cells, Py_ssize_t stride) {
-    if (cells <= capacity && stride <= capacity) return 0;
-    size_t n = (size_t)(cells > stride ? cells : stride);
+/* Room for a grid of `cells` cells.  Its stride is at most `cells`, so 3 * cells bytes hold its
+   owners with a wall row above and below. */
+static int reserve(Py_ssize_t cells) {
+    if (cells <= capacity) return 0;
+    size_t n = (size_t)cells;
     if (grow((void **)&owner_rows, 3 * n) < 0 || grow((void **)&fronts, sizeof(int) * 4 * n) < 0 ||
         grow((void **)&numbers, sizeof(int) * n) < 0 || grow((void **)&scratch, sizeof(int) * 3 * n) < 0 ||
         grow((void **)&best_below, sizeof(long) * n) < 0 || grow((void **)&edges_below, sizeof(long) * n) < 0 ||
@@ -61,7 +64,7 @@ static int reserve(Py_ssize_t cells, Py_ssize_t stride) {
     memset(numbers, 0, sizeof(int) * n);
     stamp = 0;
     coloured_width = coloured_height = 0;
-    capacity = (Py_ssize_t)n;
+    capacity = cells;
     return 0;
 }
 
@@ -147,7 +150,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "split: heads must be two distinct cells of the grid");
         return NULL;
     }
-    if (reserve(cells, stride) < 0) return PyErr_NoMemory();
+    if (reserve(cells) < 0) return PyErr_NoMemory();
     if (width != coloured_width || height != coloured_height) {  /* the colours of a new grid */
         for (Py_ssize_t y = 0, c = 0; y < height; y++)
             for (Py_ssize_t x = 0; x <= width; x++, c++) colours[c] = (unsigned char)((x + y) & 1);
@@ -179,7 +182,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
     while (size[0] || size[1]) {
         Py_ssize_t grown[2] = {0, 0};
         for (int side = 0; side < 2; side++) {
-            const unsigned char own = (unsigned char)(MINE + side), fresh = side ? NEW_THEIRS : NEW_MINE;
+            const unsigned char own = (unsigned char)(MINE + side), fresh = FRESH[side];
             const unsigned char other = (unsigned char)(THEIRS - side);
             for (Py_ssize_t i = 0; i < size[side]; i++) {
                 Py_ssize_t c = front[side][i];
@@ -200,9 +203,8 @@ static PyObject *split(PyObject *self, PyObject *args) {
             }
         }
         for (int side = 0; side < 2; side++) {
-            const unsigned char fresh = side ? NEW_THEIRS : NEW_MINE;
             for (Py_ssize_t i = 0; i < grown[side]; i++)
-                if (owner[next[side][i]] == fresh) owner[next[side][i]] = (unsigned char)(MINE + side);
+                if (owner[next[side][i]] == FRESH[side]) owner[next[side][i]] = (unsigned char)(MINE + side);
             int *swap = front[side]; front[side] = next[side]; next[side] = swap;
             size[side] = grown[side];
         }
