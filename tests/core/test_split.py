@@ -54,7 +54,7 @@ def test_the_extension_is_built_where_a_compiler_is():
     assert c_counts is not None and split_counts is c_counts
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(4))
 def test_c_and_python_give_the_same_measures(seed, project_maps):
     if c_counts is None:
         pytest.skip("the C extension was not built")
