@@ -25,6 +25,7 @@ from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
 FILL_SLACK = 2  # apart: a line this close to the chamber bound replaces best_step's move
+EXTEND = 0  # a line's forced moves (a side with one move) that cost no depth, at most this many
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -52,8 +53,12 @@ def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
     return front + tuple(i for i in range(count) if i not in front)
 
 
-def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None) -> int:
-    """Fail-soft alpha-beta value of a position ``depth`` plies deep (even), exact inside (alpha, beta)."""
+def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
+    """Fail-soft alpha-beta value of a position ``depth`` plies deep, exact inside (alpha, beta).
+
+    A forced move (a side with one move) costs no depth while ``extend``,
+    the line's free plies left, lasts.
+    """
     score: int = pos.score
     if depth <= 0 or pos.final or pos.apart:
         return score
@@ -61,9 +66,11 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
         check()
     kids = pos.children
     killers = pos.game.killers
+    forced = len(kids) == 1 and extend > 0
+    depth, extend = (depth, extend - 1) if forced else (depth - 1, extend)
     best = -INF
     for i in _order(pos, kids, killers.get(pos.ply)):
-        v = _answer(kids[i], depth - 1, max(alpha, best), beta, check)
+        v = _answer(kids[i], depth, max(alpha, best), beta, check, extend)
         if v > best:
             best = v
             pos.lead = i
@@ -73,14 +80,16 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     return best
 
 
-def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None) -> int:
+def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
     """The enemy's best answer to my move: the least of its positions' values."""
     kids = reply.children
     killers = reply.game.killers  # type: ignore[attr-defined]
     ply = reply.ply  # type: ignore[attr-defined]
+    forced = len(kids) == 1 and extend > 0
+    depth, extend = (depth, extend - 1) if forced else (depth - 1, extend)
     best = INF
     for i in _order(reply, kids, killers.get(ply)):
-        v = value(kids[i], depth - 1, alpha, min(beta, best), check)  # type: ignore[arg-type]
+        v = value(kids[i], depth, alpha, min(beta, best), check, extend)  # type: ignore[arg-type]
         if v < best:
             best = v
             reply.lead = i
@@ -97,8 +106,10 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
     if root.final or not kids:  # the game is over here: any free move
         return score, kids[0].move if kids else Move.NONE
     best, move = -INF, kids[0].move
+    forced = len(kids) == 1 and EXTEND > 0
+    depth, extend = (depth, EXTEND - 1) if forced else (depth - 1, EXTEND)
     for i in _order(root, kids, None):
-        v = _answer(kids[i], depth - 1, best, INF, check)
+        v = _answer(kids[i], depth, best, INF, check, extend)
         if v > best:
             best, move = v, kids[i].move
             root.lead = i

@@ -9,7 +9,7 @@ import pytest
 from positions import random_positions
 
 from lazytron.board import Board, Move, load_board, parse_board
-from lazytron.engines import chambers
+from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import (
     ChamberPosition,
     ChamberReply,
@@ -49,6 +49,52 @@ def test_search_equals_minimax(seed):
             if tree.children:  # the move chosen is worth what the search says
                 reply = next(r for r in tree.children if r.move == move)
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
+
+
+def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True) -> int:
+    """Plain minimax where a forced move (a side with one move) costs no depth while ``extend`` lasts."""
+    score = pos.score
+    if depth <= 0 or pos.final or (pos.apart and not root) or not pos.children:
+        return score
+    best = None
+    for reply in pos.children:
+        mine_free = len(pos.children) == 1 and extend > 0
+        d, e = (depth, extend - 1) if mine_free else (depth - 1, extend)
+        theirs_free = len(reply.children) == 1 and e > 0
+        d, e = (d, e - 1) if theirs_free else (d - 1, e)
+        worst = min(extended_minimax(kid, d, e, False) for kid in reply.children)  # type: ignore[arg-type]
+        best = worst if best is None else max(best, worst)
+    return best  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_with_free_forced_moves_equals_minimax(seed, monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", 3)
+    for board in random_positions(SMALL, seed, 4):
+        tree = init_tree(board)
+        for depth in (2, 4):
+            got, _ = search(tree, depth)
+            assert got == extended_minimax(init_tree(board), depth, 3)
+
+
+@pytest.mark.parametrize("cells", [5, 6])
+def test_forced_moves_are_searched_past_the_depth(cells, monkeypatch):
+    # a corridor duel: every move is forced, so the game's end (a collision or both stuck) is seen at depth 2
+    board = parse_board(f"{cells + 4} 3\n{'#' * (cells + 4)}\n#1{' ' * cells}2#\n{'#' * (cells + 4)}\n")
+
+    def leaf(tree: ChamberPosition) -> ChamberPosition:
+        node = tree
+        while node.expanded and node.children:
+            node = node.children[node.lead]
+        assert isinstance(node, ChamberPosition)
+        return node
+
+    plain = init_tree(board)
+    search(plain, 2)
+    assert not leaf(plain).final
+    monkeypatch.setattr(chambers_search, "EXTEND", 2 * cells)
+    extended = init_tree(board)
+    assert search(extended, 2)[0] == 0 and leaf(extended).final and leaf(extended).ply == 2 * ((cells + 1) // 2)
 
 
 def test_a_win_is_found_with_its_distance():
