@@ -8,14 +8,15 @@
    strictly closer to its head, and the head.  It returns
 
        (touching, my parity, their parity, my chambers, their chambers, my edges, their edges, my moves, their moves,
-        my chain's edges, their chain's edges)
+        my chain's edges, their chain's edges, my battlefront bound, their battlefront bound)
 
    touching: 1 when the shares meet (a tie, or two cells side by side);
    parity: the checkerboard bound of the share; chambers: the bound of its
    tree of chambers (lazytron.split.block_bound); edges: pairs (a cell of
    the share; an open neighbour), one per direction; moves: the open cells
    next to a head; chain's edges: the edges of the head and of the best
-   chain of chambers only.  Optional: without a compiler, lazytron.split
+   chain of chambers only; battlefront bound: the tree of chambers where a chain ending in a
+   block next to the enemy's cells counts the steps to it (lazytron.split.front_bound).  Optional: without a compiler, lazytron.split
    computes the same numbers in Python. */
 
 #define PY_SSIZE_T_CLEAN
@@ -36,6 +37,10 @@ static int *numbers = NULL;              /* the chamber search's visit numbers: 
 static int *scratch = NULL;              /* the chamber search's low points, stack and cells kept */
 static long *best_below = NULL;          /* the best chain of blocks below a cell: its bound */
 static long *edges_below = NULL;         /* ... and its edges */
+static long *fill_below = NULL;          /* the battlefront's: the best chain below a cell that never enters a front block */
+static long *front_below = NULL;         /* ... and the best path below it that ends in one: steps from the head and that block */
+static int *distance = NULL;             /* a cell's layer in the flood: its distance from the head whose share it is in */
+static unsigned char *at_front = NULL;   /* a share's cell is next to a cell the enemy reaches no later */
 static unsigned char *degrees = NULL;    /* a share's cell's edges: its open neighbours */
 static unsigned char *directions = NULL; /* the next direction to try from a cell */
 static unsigned char *colours = NULL;    /* a cell's checkerboard colour: (x + y) & 1 */
@@ -58,6 +63,8 @@ static int reserve(Py_ssize_t cells) {
     if (grow((void **)&owner_rows, 3 * n) < 0 || grow((void **)&fronts, sizeof(int) * 4 * n) < 0 ||
         grow((void **)&numbers, sizeof(int) * n) < 0 || grow((void **)&scratch, sizeof(int) * 3 * n) < 0 ||
         grow((void **)&best_below, sizeof(long) * n) < 0 || grow((void **)&edges_below, sizeof(long) * n) < 0 ||
+        grow((void **)&fill_below, sizeof(long) * n) < 0 || grow((void **)&front_below, sizeof(long) * n) < 0 ||
+        grow((void **)&distance, sizeof(int) * n) < 0 || grow((void **)&at_front, n) < 0 ||
         grow((void **)&degrees, n) < 0 || grow((void **)&directions, n) < 0 ||
         grow((void **)&colours, n) < 0)
         return -1;
@@ -75,10 +82,14 @@ static long parity_bound(long same, long other) { return 2 * (same < other ? sam
    (lazytron.split.block_bound): one depth-first search with Tarjan's low points; each block,
    completed when the search returns to its entry cell, adds its parity bound to the best
    chain hanging below its cells; of two chains with the same bound, the one with more edges
-   is kept (lazytron.split.block_chain).  Sets *chain_edges to the best chain's edges and the head's. */
-static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges) {
+   is kept (lazytron.split.block_chain).  Sets *chain_edges to the best chain's edges and the head's,
+   and *front to the battlefront's bound (lazytron.split.front_bound): a chain that enters a block
+   next to the enemy's cells counts the steps to that block's entry, not the blocks on the way. */
+static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges,
+                        long *front) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
-    long *best = best_below, *best_edges = edges_below;
+    long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below;
+    const unsigned char other = (unsigned char)(MINE + THEIRS - side);
     unsigned char *next = directions;
     if (stamp > INT_MAX - (int)cells - 1) {  /* numbers would overflow: start them again */
         memset(num, 0, sizeof(int) * (size_t)cells);
@@ -87,7 +98,9 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
     const int base = stamp;
     int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
-    best[head] = best_edges[head] = 0;
+    best[head] = best_edges[head] = fill[head] = 0;
+    ahead[head] = -1;
+    at_front[head] = 0;
     next[head] = 0;
     stack[depth++] = (int)head;
     kept[held++] = (int)head;
@@ -95,10 +108,12 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
         int v = stack[depth - 1];
         if (next[v] < 4) {
             Py_ssize_t w = v + steps[next[v]++];
-            if (owner[w] != side) continue;
+            if (owner[w] != side) { if (owner[w] == other || owner[w] == TIE) at_front[v] = 1; continue; }
             if (num[w] > base) { if (num[w] < low[v]) low[v] = num[w]; continue; }
             num[w] = low[w] = ++count;
-            best[w] = best_edges[w] = 0;
+            best[w] = best_edges[w] = fill[w] = 0;
+            ahead[w] = -1;
+            at_front[w] = 0;
             next[w] = 0;
             stack[depth++] = (int)w;
             kept[held++] = (int)w;
@@ -109,18 +124,24 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
         if (low[v] < low[parent]) low[parent] = low[v];
         if (low[v] >= num[parent]) {  /* a block entered at parent: the cells kept above v */
             int colour = colours[parent];
-            long same = 0, other = 0, below = 0, below_edges = 0, block_edges = 0;
-            int u;
+            long same = 0, others = 0, below = 0, below_edges = 0, block_edges = 0, below_fill = 0, below_ahead = -1;
+            int u, fronted = 0;
             do {
                 u = kept[--held];
-                if (colours[u] == colour) same++; else other++;
+                if (colours[u] == colour) same++; else others++;
                 block_edges += degrees[u];
+                fronted |= at_front[u];
+                if (fill[u] > below_fill) below_fill = fill[u];
+                if (ahead[u] > below_ahead) below_ahead = ahead[u];
                 if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
                     below = best[u];
                     below_edges = best_edges[u];
                 }
             } while (u != v);
-            long bound = parity_bound(same, other) + below, bound_edges = block_edges + below_edges;
+            long block = parity_bound(same, others), bound = block + below, bound_edges = block_edges + below_edges;
+            if (fronted && distance[parent] + block + below_fill > below_ahead) below_ahead = distance[parent] + block + below_fill;
+            if (!fronted && block + below_fill > fill[parent]) fill[parent] = block + below_fill;
+            if (below_ahead > ahead[parent]) ahead[parent] = below_ahead;
             if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
                 best[parent] = bound;
                 best_edges[parent] = bound_edges;
@@ -129,6 +150,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
     }
     stamp = count;
     *chain_edges = best_edges[head] + degrees[head];
+    *front = fill[head] > ahead[head] ? fill[head] : ahead[head];
     return best[head];
 }
 
@@ -179,7 +201,8 @@ static PyObject *split(PyObject *self, PyObject *args) {
     Py_ssize_t size[2] = {1, 1};
     front[0][0] = me;
     front[1][0] = enemy;
-    while (size[0] || size[1]) {
+    distance[me] = distance[enemy] = 0;
+    for (int layer = 1; size[0] || size[1]; layer++) {
         Py_ssize_t grown[2] = {0, 0};
         for (int side = 0; side < 2; side++) {
             const unsigned char own = (unsigned char)(MINE + side), fresh = FRESH[side];
@@ -192,7 +215,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
                 for (int d = 0; d < 4; d++) {
                     Py_ssize_t n = c + steps[d];
                     unsigned char o = owner[n];
-                    if (o == NOBODY) { owner[n] = fresh; next[side][grown[side]++] = (int)n; }
+                    if (o == NOBODY) { owner[n] = fresh; distance[n] = layer; next[side][grown[side]++] = (int)n; }
                     else if (side && o == NEW_MINE) { owner[n] = TIE; touching = 1; next[1][grown[1]++] = (int)n; }
                     if (counted) {
                         edges[side] += o != WALL && n != me && n != enemy;
@@ -209,15 +232,15 @@ static PyObject *split(PyObject *self, PyObject *args) {
             size[side] = grown[side];
         }
     }
-    long parity[2], chambers[2], chain_edges[2];
+    long parity[2], chambers[2], chain_edges[2], fronts_bound[2];
     Py_ssize_t heads[2] = {me, enemy};
     for (int side = 0; side < 2; side++) {
         int colour = colours[heads[side]];
         parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
-        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side]);
+        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side]);
     }
-    return Py_BuildValue("(illllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
-                         chain_edges[0], chain_edges[1]);
+    return Py_BuildValue("(illllllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
+                         chain_edges[0], chain_edges[1], fronts_bound[0], fronts_bound[1]);
 }
 
 static PyMethodDef methods[] = {

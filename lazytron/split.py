@@ -21,8 +21,9 @@ without it, and the tests hold the two equal.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
+from .battlefront import steps
 from .board import Bitboard, Cell
 from .space import colour_masks, neighbours, parity_bound, region_bound
 from .territory import voronoi
@@ -42,6 +43,8 @@ class Counts(NamedTuple):
     their_moves: int
     my_chain_edges: int = 0
     their_chain_edges: int = 0
+    my_front: int = 0
+    their_front: int = 0
 
 
 def edges(region: Bitboard, open_: Bitboard, stride: int) -> int:
@@ -80,20 +83,18 @@ def block_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard) -> int:
     return block_chain(share, head, stride, red, 0)[0]
 
 
-def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: Bitboard) -> tuple[int, int]:
-    """:func:`block_bound`'s best chain of chambers: (its bound, the edges of its cells and the head's).
+def blocks(share: Bitboard, head: Cell, stride: int) -> Iterator[tuple[Cell, list[Cell]]]:
+    """The blocks (biconnected components) of ``share`` met by a path from ``head``: (entry cell, other cells).
 
-    Edges are pairs (cell, ``open_`` neighbour).  Of two chains with the same
-    bound, the one with more edges is taken.
+    One depth-first search with Tarjan's low points; a block is yielded when
+    the search returns to its entry cell, so every block hanging below a
+    cell comes before the block that holds the cell.
 
     >>> s = 6; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
-    >>> red, open_ = colour_masks(5, 3)[0], (1 << 17) - 1
-    >>> tee = row(1, range(5)) | row(0, [2]) | row(2, [2])   # a cross, the head at its left end
-    >>> block_chain(tee, s, s, red, tee & ~(1 << s))        # the bar: 4 cells; 8 edges and the head's 1
-    (4, 9)
+    >>> [(entry, sorted(cells)) for entry, cells in blocks(row(0, range(3)), 0, s)]   # a corridor: one block a step
+    [(1, [2]), (0, [1])]
     """
     num, low = {head: 1}, {head: 1}
-    best = {head: (0, 0)}
     dfs, cells = [(head, 0)], [head]
     while dfs:
         v, d = dfs[-1]
@@ -106,7 +107,6 @@ def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: 
                 low[v] = min(low[v], num[w])
             else:
                 num[w] = low[w] = len(num) + 1
-                best[w] = (0, 0)
                 dfs.append((w, 0))
                 cells.append(w)
             continue
@@ -116,22 +116,64 @@ def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: 
         parent = dfs[-1][0]
         low[parent] = min(low[parent], low[v])
         if low[v] >= num[parent]:  # a block entered at parent: the cells above v on the stack
-            colour = red >> parent & 1
-            same = other = block_edges = 0
-            below = (0, 0)
-            while True:
-                u = cells.pop()
-                if red >> u & 1 == colour:
-                    same += 1
-                else:
-                    other += 1
-                block_edges += (neighbours(1 << u, stride) & open_).bit_count()
-                below = max(below, best[u])
-                if u == v:
-                    break
-            chain = (parity_bound(same, other) + below[0], block_edges + below[1])
-            best[parent] = max(best[parent], chain)
-    return best[head][0], best[head][1] + (neighbours(1 << head, stride) & open_).bit_count()
+            block = cells[cells.index(v) :]
+            del cells[cells.index(v) :]
+            yield parent, block
+
+
+def _block_parity(entry: Cell, block: list[Cell], red: Bitboard) -> int:
+    """The parity bound of a block's cells for a path entering it from ``entry``."""
+    colour = red >> entry & 1
+    same = sum(red >> u & 1 == colour for u in block)
+    return parity_bound(same, len(block) - same)
+
+
+def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: Bitboard) -> tuple[int, int]:
+    """:func:`block_bound`'s best chain of chambers: (its bound, the edges of its cells and the head's).
+
+    Edges are pairs (cell, ``open_`` neighbour).  Of two chains with the same
+    bound, the one with more edges is taken.
+
+    >>> s = 6; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
+    >>> red, open_ = colour_masks(5, 3)[0], (1 << 17) - 1
+    >>> tee = row(1, range(5)) | row(0, [2]) | row(2, [2])   # a cross, the head at its left end
+    >>> block_chain(tee, s, s, red, tee & ~(1 << s))        # the bar: 4 cells; 8 edges and the head's 1
+    (4, 9)
+    """
+    best: dict[Cell, tuple[int, int]] = {}
+    for entry, block in blocks(share, head, stride):
+        below = max(best.get(u, (0, 0)) for u in block)
+        block_edges = sum((neighbours(1 << u, stride) & open_).bit_count() for u in block)
+        best[entry] = max(best.get(entry, (0, 0)), (_block_parity(entry, block, red) + below[0], block_edges + below[1]))
+    chain = best.get(head, (0, 0))
+    return chain[0], chain[1] + (neighbours(1 << head, stride) & open_).bit_count()
+
+
+def front_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard, front: Bitboard) -> int:
+    """:func:`block_bound` with the battlefront: a chain that enters a block holding a ``front`` cell counts
+    the steps from the head to that block's entry, then the block and the best chain below it, not the
+    blocks it passes on the way (a player who stops to fill them comes to the front too late).
+
+    >>> s = 8; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
+    >>> red = colour_masks(7, 3)[0]
+    >>> rooms = row(0, [0, 1, 2, 4, 5, 6]) | row(1, range(7)) | row(2, [0, 1, 2, 4, 5, 6])   # two 3x3 rooms, a door
+    >>> block_bound(rooms, 0, s, red), front_bound(rooms, 0, s, red, 0)   # from a corner: 8, the door, 8
+    (17, 17)
+    >>> front_bound(rooms, 0, s, red, 1 << s + 6)   # the far room at the front: 4 steps to it and its 8
+    12
+    """
+    fill: dict[Cell, int] = {}  # the best chain below a cell that never enters a front block
+    ahead: dict[Cell, int] = {}  # the best path below it that ends in one: steps from the head, then that block
+    for entry, block in blocks(share, head, stride):
+        below_fill = max(fill.get(u, 0) for u in block)
+        below_ahead = max(ahead.get(u, -1) for u in block)
+        bound = _block_parity(entry, block, red) + below_fill
+        if any(front >> u & 1 for u in block):
+            below_ahead = max(below_ahead, steps(share | 1 << head, head, entry, stride) + bound)
+        else:
+            fill[entry] = max(fill.get(entry, 0), bound)
+        ahead[entry] = max(ahead.get(entry, -1), below_ahead)
+    return max(fill.get(head, 0), ahead.get(head, -1))
 
 
 def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: int) -> Counts:
@@ -140,13 +182,15 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
     >>> from lazytron.board import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")          # one tie in the middle
     >>> python_counts(b.free & ~(1 << b.me) & ~(1 << b.enemy), b.me, b.enemy, b.width, b.height)
-    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1, my_chain_edges=2, their_chain_edges=2)
+    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1, my_chain_edges=2, their_chain_edges=2, my_front=1, their_front=1)
     """
     stride = width + 1
     head, enemy_head = 1 << me, 1 << enemy
-    mine, theirs, _, touching = voronoi(open_ | head | enemy_head, head, enemy_head, stride)
+    mine, theirs, ties, touching = voronoi(open_ | head | enemy_head, head, enemy_head, stride)
     red = colour_masks(width, height)[0]
     my_chain, their_chain = block_chain(mine, me, stride, red, open_), block_chain(theirs, enemy, stride, red, open_)
+    my_front = front_bound(mine, me, stride, red, mine & neighbours(theirs | ties, stride))
+    their_front = front_bound(theirs, enemy, stride, red, theirs & neighbours(mine | ties, stride))
     return Counts(
         bool(touching),
         region_bound(mine & ~head, me, red),
@@ -159,6 +203,8 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
         (neighbours(enemy_head, stride) & open_).bit_count(),
         my_chain[1],
         their_chain[1],
+        my_front,
+        their_front,
     )
 
 

@@ -10,7 +10,7 @@ from positions import random_positions
 
 from lazytron.board import load_board
 from lazytron.space import colour_masks, region_bound
-from lazytron.split import block_bound, block_chain, c_counts, edges, python_counts, split_counts
+from lazytron.split import block_bound, block_chain, c_counts, edges, front_bound, python_counts, split_counts
 from lazytron.territory import reach, voronoi
 
 
@@ -85,6 +85,8 @@ def test_python_measures_are_the_voronoi_shares_bounds_and_edges(project_maps):
         assert counts.my_edges == edges(mine, open_cells(board), stride)
         # a chain of chambers is part of the share: its edges are some of the share's
         assert counts.my_chain_edges <= counts.my_edges and counts.their_chain_edges <= counts.their_edges
+        # the battlefront only takes away: chambers passed on the way to the front count their steps
+        assert counts.my_front <= counts.my_chambers and counts.their_front <= counts.their_chambers
 
 
 def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
@@ -136,3 +138,35 @@ def test_of_two_chains_as_long_the_one_with_more_edges_is_taken():
     right = edges(0b1110000, open_, stride)
     assert left == right + 1
     assert block_chain(share, head, stride, red, open_) == (3, left + edges(1 << head, open_, stride))
+
+
+def test_the_battlefront_bound_lies_between_a_shortest_walk_and_the_chamber_bound():
+    rng = random.Random(5)
+    lowered = 0
+    for _ in range(600):
+        share, head, width, height = random_share(rng)
+        stride = width + 1
+        red = colour_masks(width, height)[0]
+        cells = [c for c in range(share.bit_length()) if share >> c & 1 and c != head]
+        front = sum(1 << c for c in cells if rng.random() < 0.15)
+        bound = block_bound(share, head, stride, red)
+        assert front_bound(share, head, stride, red, 0) == bound  # no front: the tree of chambers
+        with_front = front_bound(share, head, stride, red, front)
+        assert with_front <= bound
+        assert with_front >= (1 if cells else 0)  # some path always counts its first step
+        lowered += with_front < bound
+    assert lowered > 30  # the front changes the bound often enough to matter
+
+
+def test_a_path_to_the_front_counts_the_steps_through_the_room_it_leaves():
+    # two 3x3 rooms and a door, my head in the left room's corner, the enemy's cells beyond the right room
+    share_rows = ["### ###", "#######", "### ###"]
+    width, height = 8, 3
+    stride = width + 1
+    share = sum(1 << (y * stride + x) for y, row in enumerate(share_rows) for x, c in enumerate(row) if c == "#")
+    red = colour_masks(width, height)[0]
+    far = 1 << (stride + 6)  # the right room's far side touches the enemy
+    assert block_bound(share, 0, stride, red) == 17  # fill the left room (8), the door, the right room (8)
+    assert front_bound(share, 0, stride, red, far) == 4 + 8  # four steps to the right room, then it
+    # with the front in the left room the path is already there: nothing changes
+    assert front_bound(share, 0, stride, red, 1 << 2) == 17
