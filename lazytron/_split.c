@@ -162,6 +162,26 @@ static void unpack(unsigned char *owner, const unsigned char *bits, Py_ssize_t n
     }
 }
 
+/* The colours of a grid, computed again only when the grid changes. */
+static void colour(int width, int height) {
+    if (width == coloured_width && height == coloured_height) return;
+    for (Py_ssize_t y = 0, c = 0; y < height; y++)
+        for (Py_ssize_t x = 0; x <= width; x++, c++) colours[c] = (unsigned char)((x + y) & 1);
+    coloured_width = width;
+    coloured_height = height;
+}
+
+/* The cells of the grid between wall rows: WALL, or NOBODY where the bitboard has the cell open. */
+static unsigned char *grid(const unsigned char *bits, Py_ssize_t nbytes, int width, int height) {
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    unsigned char *owner = owner_rows + stride;
+    colour(width, height);
+    memset(owner_rows, WALL, (size_t)stride);
+    memset(owner + cells, WALL, (size_t)stride);
+    unpack(owner, bits, nbytes, cells);  /* the guard column is never open: a row's ends are walls */
+    return owner;
+}
+
 static PyObject *split(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
@@ -173,16 +193,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (reserve(cells) < 0) return PyErr_NoMemory();
-    if (width != coloured_width || height != coloured_height) {  /* the colours of a new grid */
-        for (Py_ssize_t y = 0, c = 0; y < height; y++)
-            for (Py_ssize_t x = 0; x <= width; x++, c++) colours[c] = (unsigned char)((x + y) & 1);
-        coloured_width = width;
-        coloured_height = height;
-    }
-    unsigned char *owner = owner_rows + stride;
-    memset(owner_rows, WALL, (size_t)stride);
-    memset(owner + cells, WALL, (size_t)stride);
-    unpack(owner, bits, nbytes, cells);  /* the guard column is never open: a row's ends are walls */
+    unsigned char *owner = grid(bits, nbytes, width, height);
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long moves[2] = {0, 0};
     for (int d = 0; d < 4; d++) {
@@ -243,8 +254,33 @@ static PyObject *split(PyObject *self, PyObject *args) {
                          chain_edges[0], chain_edges[1], fronts_bound[0], fronts_bound[1]);
 }
 
+/* chambers(open, width, height, head): the bound of the tree of chambers of the open cells the head
+   reaches (lazytron.split.chamber_bound): block_bound with every open cell the head's. */
+static PyObject *chambers(PyObject *self, PyObject *args) {
+    const unsigned char *bits;
+    Py_ssize_t nbytes;
+    int width, height, head;
+    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    if (width < 1 || height < 1 || head < 0 || head >= cells) {
+        PyErr_SetString(PyExc_ValueError, "chambers: the head must be a cell of the grid");
+        return NULL;
+    }
+    if (reserve(cells) < 0) return PyErr_NoMemory();
+    unsigned char *owner = grid(bits, nbytes, width, height);
+    owner[head] = NOBODY;
+    for (Py_ssize_t c = 0; c < cells; c++) {
+        degrees[c] = 0;
+        if (owner[c] == NOBODY) owner[c] = MINE;
+    }
+    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
+    long edges, front;
+    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front));
+}
+
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
+    {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,7 +26,7 @@ from typing import Callable, Iterator, NamedTuple
 from .battlefront import steps
 from .board import Bitboard, Cell
 from .space import colour_masks, neighbours, parity_bound, region_bound
-from .territory import voronoi
+from .territory import reach, voronoi
 
 
 class Counts(NamedTuple):
@@ -225,3 +225,32 @@ def _c_counts() -> Callable[[Bitboard, Cell, Cell, int, int], Counts] | None:
 c_counts = _c_counts()
 split_counts = c_counts or python_counts
 """The split's measures: in C where the extension was built, else in Python (the same numbers)."""
+
+
+def python_chamber_bound(region: Bitboard, head: Cell, width: int, height: int) -> int:
+    """:func:`block_bound` of the cells of ``region`` (head not in it) that ``head`` reaches.
+
+    >>> python_chamber_bound(0b11011, 2, 5, 1)   # a 5x1 strip from its middle: one side
+    2
+    """
+    stride = width + 1
+    share = reach(region | 1 << head, 1 << head, stride)
+    return block_bound(share, head, stride, colour_masks(width, height)[0])
+
+
+def _c_chamber_bound() -> Callable[[Bitboard, Cell, int, int], int] | None:
+    """The C version of :func:`python_chamber_bound`, or None where the extension was not built."""
+    try:
+        from ._split import chambers  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+
+    def c_chamber_bound(region: Bitboard, head: Cell, width: int, height: int) -> int:
+        return int(chambers(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
+
+    return c_chamber_bound
+
+
+c_chamber_bound = _c_chamber_bound()
+chamber_bound = c_chamber_bound or python_chamber_bound
+"""The bound of a head's tree of chambers in a region: in C where the extension was built, else in Python."""
