@@ -8,8 +8,8 @@ each side: the chamber bound of its region (`space.fillable`, no path is
 longer), the moves it made there in the game (``+`` when it was still
 alive at the end: at least that many), and the moves the chambers engine
 makes when it plays the same region alone, ``--time`` seconds a move (its
-own clock, as the bot plays it: best_step first, fill.lines lines that
-come within FILL_SLACK of the bound), or with ``--checks N`` a budget of
+own clock, as the bot plays it: best_step first, then the first move of
+fill.lines' longest line), or with ``--checks N`` a budget of
 N calls of the engine's ``check`` a move instead of the clock (the same
 moves on any machine).  A region seen before (the same cells and head)
 and regions whose bound is below ``--min-bound`` are left out.  The last

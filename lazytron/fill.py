@@ -3,10 +3,10 @@
 Regions and heads are as in :mod:`lazytron.space` (bitboards with one guard
 column, ``stride = width + 1``; the head is not in the region).
 
-- :func:`walk`: the length of a greedy walk that never computes a chamber
-  bound: at each step it keeps out of a split region's smaller part (by
-  parity) and out of dead ends, then prefers cells that cannot be cut
-  points, then the cell with the fewest free neighbours (hugging walls).
+- :func:`walk`: the length of a greedy walk: at each step it takes the
+  neighbour that leaves the largest bound of the tree of chambers
+  (:func:`lazytron.split.chamber_bound`, in C where it was built), then the
+  one with the fewest free neighbours (hugging walls).
 - :func:`shortfall`: how far the walk falls short of the chamber bound
   (cached): what the engine's separated scores subtract when close.
 - :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
@@ -21,6 +21,7 @@ from functools import partial
 from typing import Callable, Iterator
 
 from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
+from .split import chamber_bound
 from .territory import reach
 
 Check = Callable[[], None]
@@ -66,9 +67,10 @@ def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
 def walk(region: int, cell: int, width: int, height: int, check: Check | None = None) -> int:
     """The length of a greedy walk from ``cell`` through ``region`` (``region`` reachable from ``cell``).
 
-    At each step it takes the neighbour that leaves the largest parity bound
-    (see :func:`enter`), then one that is not a cut candidate, then the one
-    with the fewest free neighbours.  ``check`` is called every
+    At each step it takes the neighbour that leaves the largest bound of the
+    tree of chambers, then the one with the fewest free neighbours (a
+    forced step goes on into the part with the largest parity bound, see
+    :func:`enter`).  ``check`` is called every
     :data:`CHECK_EVERY` steps (a step costs some microseconds; a walk
     through a 50x50 room, milliseconds).
 
@@ -94,8 +96,8 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
             cell = targets[0]
             _, region = enter(region, cell, stride, red)
         else:
-            cell = min(targets, key=partial(_rank, region, cut_candidates(region, stride), stride, red))
-            region = enter(region, cell, stride, red)[1]
+            cell = min(targets, key=partial(_rank, region, width, height))
+            region &= ~(1 << cell)
         length += 1
 
 
@@ -122,9 +124,9 @@ def _shortfall(region: int, head: int, width: int, height: int) -> int:
     return max(0, fillable(region, head, width, height) - walk(region, head, width, height))
 
 
-def _rank(region: int, cuts: int, stride: int, red: int, target: int) -> tuple[int, int, int]:
-    """The walk's order of preference for a step: the largest bound, not a cut candidate, the fewest free neighbours."""
-    return -enter(region, target, stride, red)[0], cuts >> target & 1, free_count(region, target, stride)
+def _rank(region: int, width: int, height: int, target: int) -> tuple[int, int]:
+    """The walk's order of preference for a step: the largest chamber bound left, then the fewest free neighbours."""
+    return -chamber_bound(region & ~(1 << target), target, width, height), free_count(region, target, stride=width + 1)
 
 
 def lines(

