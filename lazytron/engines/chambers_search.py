@@ -24,7 +24,7 @@ from ..tree import Node
 from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
-EXTEND = 0  # a line's forced moves (a side with one move) that cost no depth, at most this many
+EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 

@@ -35,7 +35,8 @@ def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_search_equals_minimax(seed):
+def test_search_equals_minimax(seed, monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax (the extension's test is below)
     for board in random_positions(SMALL, seed, 4):
         for depth in (2, 4):
             expected = minimax(init_tree(board), depth)
@@ -89,6 +90,7 @@ def test_forced_moves_are_searched_past_the_depth(cells, monkeypatch):
         assert isinstance(node, ChamberPosition)
         return node
 
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
     plain = init_tree(board)
     search(plain, 2)
     assert not leaf(plain).final
