@@ -116,8 +116,9 @@ def blocks(share: Bitboard, head: Cell, stride: int) -> Iterator[tuple[Cell, lis
         parent = dfs[-1][0]
         low[parent] = min(low[parent], low[v])
         if low[v] >= num[parent]:  # a block entered at parent: the cells above v on the stack
-            block = cells[cells.index(v) :]
-            del cells[cells.index(v) :]
+            start = cells.index(v)
+            block = cells[start:]
+            del cells[start:]
             yield parent, block
 
 

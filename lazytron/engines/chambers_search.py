@@ -52,6 +52,15 @@ def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
     return front + tuple(i for i in range(count) if i not in front)
 
 
+def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
+    """(depth, free plies) left to a node's children: a forced move (one of ``moves``) is free while ``extend`` lasts.
+
+    >>> _below(1, 6, 2), _below(1, 6, 0), _below(3, 6, 2)
+    ((6, 1), (5, 0), (5, 2))
+    """
+    return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
+
+
 def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
     """Fail-soft alpha-beta value of a position ``depth`` plies deep, exact inside (alpha, beta).
 
@@ -65,8 +74,7 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
         check()
     kids = pos.children
     killers = pos.game.killers
-    forced = len(kids) == 1 and extend > 0
-    depth, extend = (depth, extend - 1) if forced else (depth - 1, extend)
+    depth, extend = _below(len(kids), depth, extend)
     best = -INF
     for i in _order(pos, kids, killers.get(pos.ply)):
         v = _answer(kids[i], depth, max(alpha, best), beta, check, extend)
@@ -84,8 +92,7 @@ def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None,
     kids = reply.children
     killers = reply.game.killers  # type: ignore[attr-defined]
     ply = reply.ply  # type: ignore[attr-defined]
-    forced = len(kids) == 1 and extend > 0
-    depth, extend = (depth, extend - 1) if forced else (depth - 1, extend)
+    depth, extend = _below(len(kids), depth, extend)
     best = INF
     for i in _order(reply, kids, killers.get(ply)):
         v = value(kids[i], depth, alpha, min(beta, best), check, extend)  # type: ignore[arg-type]
@@ -105,8 +112,7 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
     if root.final or not kids:  # the game is over here: any free move
         return score, kids[0].move if kids else Move.NONE
     best, move = -INF, kids[0].move
-    forced = len(kids) == 1 and EXTEND > 0
-    depth, extend = (depth, EXTEND - 1) if forced else (depth - 1, EXTEND)
+    depth, extend = _below(len(kids), depth, EXTEND)
     for i in _order(root, kids, None):
         v = _answer(kids[i], depth, best, INF, check, extend)
         if v > best:
