@@ -176,6 +176,6 @@ def principal_variation(tree: Node, plies: int) -> list[Any]:
     node = tree
     while len(line) < plies and node.expanded and node.children:
         kids = node.children
-        node = kids[node.lead if node.lead < len(kids) else 0]
+        node = kids[node.lead if 0 <= node.lead < len(kids) else 0]
         line.append(node.move)
     return line

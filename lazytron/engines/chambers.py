@@ -116,6 +116,7 @@ class ChamberPosition(Node):
         self.ply = ply
         self.game = game
         self.final = self.apart = False
+        self.lead = -1  # never searched
 
     def evaluate(self) -> int:
         if self.me == self.enemy:
@@ -176,6 +177,7 @@ class ChamberReply(Node):
         self.enemy = position.enemy
         self.ply = position.ply + 1
         self.game = position.game
+        self.lead = -1  # never searched
 
     def evaluate(self) -> int:
         raise TypeError("odd levels of the chambers tree are never scored")

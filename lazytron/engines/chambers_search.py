@@ -4,8 +4,9 @@ Values are from player 1's side at every level: a :class:`ChamberPosition` takes
 the best of my moves, a :class:`ChamberReply` the worst of the enemy's answers
 (so the enemy answers knowing my move).  A search visits children in this
 order: the node's ``lead`` (its best child when last searched), the killer
-move of its ply (the last move that caused a cut at that ply, kept in the
-tree's shared :class:`Context` across iterations and turns), then the rest.
+move of its ply (the last move found best so far at that ply, as a1k0n's
+search keeps it, in the tree's shared :class:`Context` across iterations and
+turns), then the rest; a node never searched before starts with the killer.
 Only caches and hints are written, so a search abandoned by ``check``
 leaves the tree as valid as before.
 """
@@ -30,7 +31,10 @@ Result = tuple[int, Move]
 
 
 def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> tuple[int, ...]:
-    """Child indices: the lead, the killer's child, then the others in move order."""
+    """Child indices: the lead, the killer's child, then the others in move order.
+
+    A node never searched (``lead`` -1) has no lead: the killer's child comes first.
+    """
     count = len(kids)
     second = -1
     if killer is not None:
@@ -38,7 +42,10 @@ def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> tuple[int
             if kid.move == killer:
                 second = i
                 break
-    return _indices(count, node.lead if node.lead < count else 0, second)
+    lead = node.lead
+    if 0 <= lead < count:
+        return _indices(count, lead, second)
+    return _indices(count, max(second, 0), -1)
 
 
 @lru_cache(maxsize=None)
@@ -81,8 +88,8 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
         if v > best:
             best = v
             pos.lead = i
+            killers[pos.ply] = kids[i].move
             if v >= beta:
-                killers[pos.ply] = kids[i].move
                 break
     return best
 
@@ -99,8 +106,8 @@ def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None,
         if v < best:
             best = v
             reply.lead = i
+            killers[ply] = kids[i].move
             if v <= alpha:
-                killers[ply] = kids[i].move
                 break
     return best
 

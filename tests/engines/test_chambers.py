@@ -52,6 +52,28 @@ def test_search_equals_minimax(seed, monkeypatch):
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
 
 
+def test_a_node_never_searched_tries_the_killer_first_and_a_searched_one_its_lead():
+    tree = init_tree(SMALL)
+    fresh = tree.children[0]
+    kids = fresh.children  # the enemy's answers, in move order
+    order = chambers_search._order
+    assert fresh.lead == -1 and len(kids) == 2
+    assert order(fresh, kids, kids[1].move) == (1, 0)  # no lead yet: the killer leads
+    assert order(fresh, kids, None) == (0, 1)
+    search(tree, 4)
+    assert tree.lead >= 0
+    lead, other = tree.lead, (tree.lead + 1) % len(tree.children)
+    assert order(tree, tree.children, tree.children[other].move)[:2] == (lead, other)  # then the lead leads
+
+
+def test_the_killer_is_the_move_found_best_at_its_ply():
+    tree = init_tree(SMALL)
+    search(tree, 2)
+    best = tree.children[tree.lead]
+    killers = tree.game.killers
+    assert killers[best.ply] == best.children[best.lead].move  # the enemy's best answer to my best move
+
+
 def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True) -> int:
     """Plain minimax where a forced move (a side with one move) costs no depth while ``extend`` lasts."""
     score = pos.score

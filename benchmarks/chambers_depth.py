@@ -1,0 +1,76 @@
+"""How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
+
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9]
+
+Contested positions (every ``--every``-th turn of every recorded game in
+``../shared/games`` while the players can still meet) are searched with a fresh
+tree, as on a first move, through every even depth up to the one given (maps up
+to 25x25 / larger). Printed: positions, evaluations, seconds, then the depth
+each position completes within ``--time`` seconds from a fresh tree (its
+median and sum), and the first moves at the deepest depth, so that two
+versions of the search can be checked for the same answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from hotspots import positions
+
+from lazytron.engines import chambers_search
+from lazytron.engines.chambers import ChamberPosition, init_tree
+
+
+def counted_evaluations() -> list[int]:
+    """Count every position scored from now on (the count is the list's only item)."""
+    count = [0]
+    evaluate = ChamberPosition.evaluate
+
+    def counting(self: ChamberPosition) -> int:
+        count[0] += 1
+        return evaluate(self)
+
+    ChamberPosition.evaluate = counting  # type: ignore[method-assign]
+    return count
+
+
+def depth_within(board, seconds: float) -> int:
+    """The deepest even depth a fresh tree's iterative deepening completes within ``seconds``."""
+    tree, start, done = init_tree(board), time.perf_counter(), 0
+    for depth in range(2, 200, 2):
+        chambers_search.search(tree, depth)
+        if time.perf_counter() - start > seconds or tree.final or tree.apart:
+            break
+        done = depth
+    return done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--every", type=int, default=40, help="every n-th turn of each record (40)")
+    parser.add_argument("--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)")
+    parser.add_argument("--depth-big", type=int, default=14, help="deepest depth on larger maps (14)")
+    parser.add_argument("--time", type=float, default=0.9, help="seconds for the depth reached (0.9)")
+    args = parser.parse_args()
+    boards = positions(args.every)
+    count = counted_evaluations()
+    moves = []
+    start = time.perf_counter()
+    for board in boards:
+        tree = init_tree(board)
+        deepest = args.depth_small if board.width * board.height <= 25 * 25 else args.depth_big
+        for depth in range(2, deepest + 1, 2):
+            _, move = chambers_search.search(tree, depth)
+        moves.append(move.name[0])
+    seconds = time.perf_counter() - start
+    print(f"{len(boards)} positions to depth {args.depth_small} (larger maps {args.depth_big}):"
+          f" {count[0]} evaluations, {seconds:.1f} s")
+    print("moves:", "".join(moves))
+    depths = [depth_within(board, args.time) for board in boards]
+    print(f"depth completed in {args.time} s from a fresh tree: median {statistics.median(depths)}, sum {sum(depths)}")
+
+
+if __name__ == "__main__":
+    main()
