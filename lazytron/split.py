@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, NamedTuple
 
-from .battlefront import steps
 from .board import Bitboard, Cell
 from .space import colour_masks, neighbours, parity_bound, region_bound
 from .territory import reach, voronoi
@@ -150,6 +149,19 @@ def block_chain(share: Bitboard, head: Cell, stride: int, red: Bitboard, open_: 
     return chain[0], chain[1] + (neighbours(1 << head, stride) & open_).bit_count()
 
 
+def layers(cells: Bitboard, head: Cell, stride: int) -> Iterator[Bitboard]:
+    """The cells of ``cells`` (which hold ``head``) at 0, 1, 2 ... steps from ``head``, a ring at a time.
+
+    >>> list(layers(0b1111, 1, 5))   # a 4x1 strip from its second cell
+    [2, 5, 8]
+    """
+    seen = ring = 1 << head
+    while ring:
+        yield ring
+        ring = neighbours(ring, stride) & cells & ~seen
+        seen |= ring
+
+
 def front_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard, front: Bitboard) -> int:
     """:func:`block_bound` with the battlefront: a chain that enters a block holding a ``front`` cell counts
     the steps from the head to that block's entry, then the block and the best chain below it, not the
@@ -165,12 +177,15 @@ def front_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard, front: 
     """
     fill: dict[Cell, int] = {}  # the best chain below a cell that never enters a front block
     ahead: dict[Cell, int] = {}  # the best path below it that ends in one: steps from the head, then that block
+    rings: list[Bitboard] = []  # the cells of the share at 0, 1, 2 ... steps from the head, made on first need
     for entry, block in blocks(share, head, stride):
         below_fill = max(fill.get(u, 0) for u in block)
         below_ahead = max(ahead.get(u, -1) for u in block)
         bound = _block_parity(entry, block, red) + below_fill
         if any(front >> u & 1 for u in block):
-            below_ahead = max(below_ahead, steps(share | 1 << head, head, entry, stride) + bound)
+            rings = rings or list(layers(share | 1 << head, head, stride))
+            distance = next(d for d, ring in enumerate(rings) if ring >> entry & 1)
+            below_ahead = max(below_ahead, distance + bound)
         else:
             fill[entry] = max(fill.get(entry, 0), bound)
         ahead[entry] = max(ahead.get(entry, -1), below_ahead)
