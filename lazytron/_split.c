@@ -8,7 +8,8 @@
    strictly closer to its head, and the head.  It returns
 
        (touching, my parity, their parity, my chambers, their chambers, my edges, their edges, my moves, their moves,
-        my chain's edges, their chain's edges, my battlefront bound, their battlefront bound)
+        my chain's edges, their chain's edges, my battlefront bound, their battlefront bound,
+        my battlefront score, their battlefront score)
 
    touching: 1 when the shares meet (a tie, or two cells side by side);
    parity: the checkerboard bound of the share; chambers: the bound of its
@@ -16,7 +17,9 @@
    the share; an open neighbour), one per direction; moves: the open cells
    next to a head; chain's edges: the edges of the head and of the best
    chain of chambers only; battlefront bound: the tree of chambers where a chain ending in a
-   block next to the enemy's cells counts the steps to it (lazytron.split.front_bound).  Optional: without a compiler, lazytron.split
+   block next to the enemy's cells counts the steps to it (lazytron.split.front_bounds); battlefront
+   score: where that bound is a path to such a block, the path's blocks without the steps (a1k0n's
+   score).  Optional: without a compiler, lazytron.split
    computes the same numbers in Python. */
 
 #define PY_SSIZE_T_CLEAN
@@ -39,6 +42,7 @@ static long *best_below = NULL;          /* the best chain of blocks below a cel
 static long *edges_below = NULL;         /* ... and its edges */
 static long *fill_below = NULL;          /* the battlefront's: the best chain below a cell that never enters a front block */
 static long *front_below = NULL;         /* ... and the best path below it that ends in one: steps from the head and that block */
+static long *front_kept = NULL;          /* ... that path's blocks without the steps (a1k0n's battlefront score) */
 static int *distance = NULL;             /* a cell's layer in the flood: its distance from the head whose share it is in */
 static unsigned char *at_front = NULL;   /* a share's cell is next to a cell the enemy reaches no later */
 static unsigned char *degrees = NULL;    /* a share's cell's edges: its open neighbours */
@@ -64,6 +68,7 @@ static int reserve(Py_ssize_t cells) {
         grow((void **)&numbers, sizeof(int) * n) < 0 || grow((void **)&scratch, sizeof(int) * 3 * n) < 0 ||
         grow((void **)&best_below, sizeof(long) * n) < 0 || grow((void **)&edges_below, sizeof(long) * n) < 0 ||
         grow((void **)&fill_below, sizeof(long) * n) < 0 || grow((void **)&front_below, sizeof(long) * n) < 0 ||
+        grow((void **)&front_kept, sizeof(long) * n) < 0 ||
         grow((void **)&distance, sizeof(int) * n) < 0 || grow((void **)&at_front, n) < 0 ||
         grow((void **)&degrees, n) < 0 || grow((void **)&directions, n) < 0 ||
         grow((void **)&colours, n) < 0)
@@ -83,12 +88,13 @@ static long parity_bound(long same, long other) { return 2 * (same < other ? sam
    completed when the search returns to its entry cell, adds its parity bound to the best
    chain hanging below its cells; of two chains with the same bound, the one with more edges
    is kept (lazytron.split.block_chain).  Sets *chain_edges to the best chain's edges and the head's,
-   and *front to the battlefront's bound (lazytron.split.front_bound): a chain that enters a block
-   next to the enemy's cells counts the steps to that block's entry, not the blocks on the way. */
+   and *front to the battlefront's bound (lazytron.split.front_bounds): a chain that enters a block
+   next to the enemy's cells counts the steps to that block's entry, not the blocks on the way;
+   *front_score to what a1k0n scores: where such a path is the best, its blocks without the steps. */
 static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges,
-                        long *front) {
+                        long *front, long *front_score) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
-    long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below;
+    long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below, *kept_score = front_kept;
     const unsigned char other = (unsigned char)(MINE + THEIRS - side);
     unsigned char *next = directions;
     if (stamp > INT_MAX - (int)cells - 1) {  /* numbers would overflow: start them again */
@@ -99,7 +105,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
     int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
     best[head] = best_edges[head] = fill[head] = 0;
-    ahead[head] = -1;
+    ahead[head] = kept_score[head] = -1;
     at_front[head] = 0;
     next[head] = 0;
     stack[depth++] = (int)head;
@@ -112,7 +118,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
             if (num[w] > base) { if (num[w] < low[v]) low[v] = num[w]; continue; }
             num[w] = low[w] = ++count;
             best[w] = best_edges[w] = fill[w] = 0;
-            ahead[w] = -1;
+            ahead[w] = kept_score[w] = -1;
             at_front[w] = 0;
             next[w] = 0;
             stack[depth++] = (int)w;
@@ -124,7 +130,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
         if (low[v] < low[parent]) low[parent] = low[v];
         if (low[v] >= num[parent]) {  /* a block entered at parent: the cells kept above v */
             int colour = colours[parent];
-            long same = 0, others = 0, below = 0, below_edges = 0, block_edges = 0, below_fill = 0, below_ahead = -1;
+            long same = 0, others = 0, below = 0, below_edges = 0, block_edges = 0, below_fill = 0, below_ahead = -1, below_score = -1;
             int u, fronted = 0;
             do {
                 u = kept[--held];
@@ -132,16 +138,26 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
                 block_edges += degrees[u];
                 fronted |= at_front[u];
                 if (fill[u] > below_fill) below_fill = fill[u];
-                if (ahead[u] > below_ahead) below_ahead = ahead[u];
+                if (ahead[u] > below_ahead || (ahead[u] == below_ahead && kept_score[u] > below_score)) {
+                    below_ahead = ahead[u];
+                    below_score = kept_score[u];
+                }
                 if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
                     below = best[u];
                     below_edges = best_edges[u];
                 }
             } while (u != v);
             long block = parity_bound(same, others), bound = block + below, bound_edges = block_edges + below_edges;
-            if (fronted && distance[parent] + block + below_fill > below_ahead) below_ahead = distance[parent] + block + below_fill;
+            long path = distance[parent] + block + below_fill;  /* of two paths as long, the one scoring more */
+            if (fronted && (path > below_ahead || (path == below_ahead && block + below_fill > below_score))) {
+                below_ahead = path;
+                below_score = block + below_fill;
+            }
             if (!fronted && block + below_fill > fill[parent]) fill[parent] = block + below_fill;
-            if (below_ahead > ahead[parent]) ahead[parent] = below_ahead;
+            if (below_ahead > ahead[parent] || (below_ahead == ahead[parent] && below_score > kept_score[parent])) {
+                ahead[parent] = below_ahead;
+                kept_score[parent] = below_score;
+            }
             if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
                 best[parent] = bound;
                 best_edges[parent] = bound_edges;
@@ -151,6 +167,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
     stamp = count;
     *chain_edges = best_edges[head] + degrees[head];
     *front = fill[head] > ahead[head] ? fill[head] : ahead[head];
+    *front_score = fill[head] > ahead[head] ? fill[head] : kept_score[head];
     return best[head];
 }
 
@@ -243,15 +260,15 @@ static PyObject *split(PyObject *self, PyObject *args) {
             size[side] = grown[side];
         }
     }
-    long parity[2], chambers[2], chain_edges[2], fronts_bound[2];
+    long parity[2], chambers[2], chain_edges[2], fronts_bound[2], fronts_score[2];
     Py_ssize_t heads[2] = {me, enemy};
     for (int side = 0; side < 2; side++) {
         int colour = colours[heads[side]];
         parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
-        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side]);
+        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side], &fronts_score[side]);
     }
-    return Py_BuildValue("(illllllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
-                         chain_edges[0], chain_edges[1], fronts_bound[0], fronts_bound[1]);
+    return Py_BuildValue("(illllllllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
+                         chain_edges[0], chain_edges[1], fronts_bound[0], fronts_bound[1], fronts_score[0], fronts_score[1]);
 }
 
 /* chambers(open, width, height, head): the bound of the tree of chambers of the open cells the head
@@ -274,8 +291,8 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
         if (owner[c] == NOBODY) owner[c] = MINE;
     }
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
-    long edges, front;
-    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front));
+    long edges, front, front_score;
+    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score));
 }
 
 static PyMethodDef methods[] = {

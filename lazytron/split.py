@@ -44,6 +44,8 @@ class Counts(NamedTuple):
     their_chain_edges: int = 0
     my_front: int = 0
     their_front: int = 0
+    my_front_score: int = 0
+    their_front_score: int = 0
 
 
 def edges(region: Bitboard, open_: Bitboard, stride: int) -> int:
@@ -175,21 +177,34 @@ def front_bound(share: Bitboard, head: Cell, stride: int, red: Bitboard, front: 
     >>> front_bound(rooms, 0, s, red, 1 << s + 6)   # the far room at the front: 4 steps to it and its 8
     12
     """
+    return front_bounds(share, head, stride, red, front)[0]
+
+
+def front_bounds(share: Bitboard, head: Cell, stride: int, red: Bitboard, front: Bitboard) -> tuple[int, int]:
+    """(:func:`front_bound`, a1k0n's score of it): where the bound is a path to a front block, the
+    score is that path's blocks without the steps to them; else the same bound.
+
+    >>> s = 8; row = lambda y, xs: sum(1 << (y * s + x) for x in xs)
+    >>> rooms = row(0, [0, 1, 2, 4, 5, 6]) | row(1, range(7)) | row(2, [0, 1, 2, 4, 5, 6])   # two 3x3 rooms, a door
+    >>> front_bounds(rooms, 0, s, colour_masks(7, 3)[0], 1 << s + 6)   # the far room's 7 past its door, not the 5 steps there
+    (12, 7)
+    """
     fill: dict[Cell, int] = {}  # the best chain below a cell that never enters a front block
-    ahead: dict[Cell, int] = {}  # the best path below it that ends in one: steps from the head, then that block
+    ahead: dict[Cell, tuple[int, int]] = {}  # the best path below it that ends in one: (steps and blocks, blocks), the larger
     rings: list[Bitboard] = []  # the cells of the share at 0, 1, 2 ... steps from the head, made on first need
     for entry, block in blocks(share, head, stride):
         below_fill = max(fill.get(u, 0) for u in block)
-        below_ahead = max(ahead.get(u, -1) for u in block)
+        below_ahead = max(ahead.get(u, (-1, -1)) for u in block)
         bound = _block_parity(entry, block, red) + below_fill
         if any(front >> u & 1 for u in block):
             rings = rings or list(layers(share | 1 << head, head, stride))
             distance = next(d for d, ring in enumerate(rings) if ring >> entry & 1)
-            below_ahead = max(below_ahead, distance + bound)
+            below_ahead = max(below_ahead, (distance + bound, bound))
         else:
             fill[entry] = max(fill.get(entry, 0), bound)
-        ahead[entry] = max(ahead.get(entry, -1), below_ahead)
-    return max(fill.get(head, 0), ahead.get(head, -1))
+        ahead[entry] = max(ahead.get(entry, (-1, -1)), below_ahead)
+    best_fill, (best_ahead, score) = fill.get(head, 0), ahead.get(head, (-1, -1))
+    return (best_fill, best_fill) if best_fill > best_ahead else (best_ahead, score)
 
 
 def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: int) -> Counts:
@@ -198,15 +213,15 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
     >>> from lazytron.board import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")          # one tie in the middle
     >>> python_counts(b.free & ~(1 << b.me) & ~(1 << b.enemy), b.me, b.enemy, b.width, b.height)
-    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1, my_chain_edges=2, their_chain_edges=2, my_front=1, their_front=1)
+    Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1, my_chain_edges=2, their_chain_edges=2, my_front=1, their_front=1, my_front_score=1, their_front_score=1)
     """
     stride = width + 1
     head, enemy_head = 1 << me, 1 << enemy
     mine, theirs, ties, touching = voronoi(open_ | head | enemy_head, head, enemy_head, stride)
     red = colour_masks(width, height)[0]
     my_chain, their_chain = block_chain(mine, me, stride, red, open_), block_chain(theirs, enemy, stride, red, open_)
-    my_front = front_bound(mine, me, stride, red, mine & neighbours(theirs | ties, stride))
-    their_front = front_bound(theirs, enemy, stride, red, theirs & neighbours(mine | ties, stride))
+    my_front = front_bounds(mine, me, stride, red, mine & neighbours(theirs | ties, stride))
+    their_front = front_bounds(theirs, enemy, stride, red, theirs & neighbours(mine | ties, stride))
     return Counts(
         bool(touching),
         region_bound(mine & ~head, me, red),
@@ -219,8 +234,10 @@ def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: in
         (neighbours(enemy_head, stride) & open_).bit_count(),
         my_chain[1],
         their_chain[1],
-        my_front,
-        their_front,
+        my_front[0],
+        their_front[0],
+        my_front[1],
+        their_front[1],
     )
 
 

@@ -17,6 +17,7 @@ from lazytron.split import (
     c_counts,
     edges,
     front_bound,
+    front_bounds,
     python_chamber_bound,
     python_counts,
     split_counts,
@@ -97,6 +98,8 @@ def test_python_measures_are_the_voronoi_shares_bounds_and_edges(project_maps):
         assert counts.my_chain_edges <= counts.my_edges and counts.their_chain_edges <= counts.their_edges
         # the battlefront only takes away: chambers passed on the way to the front count their steps
         assert counts.my_front <= counts.my_chambers and counts.their_front <= counts.their_chambers
+        # a1k0n's score of it leaves the steps out, so it is never above the bound
+        assert counts.my_front_score <= counts.my_front and counts.their_front_score <= counts.their_front
 
 
 def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
@@ -180,6 +183,26 @@ def test_a_path_to_the_front_counts_the_steps_through_the_room_it_leaves():
     assert front_bound(share, 0, stride, red, far) == 4 + 8  # four steps to the right room, then it
     # with the front in the left room the path is already there: nothing changes
     assert front_bound(share, 0, stride, red, 1 << 2) == 17
+    # a1k0n's score of the path to the far room: that room past its door cell (7), not the steps to it
+    assert front_bounds(share, 0, stride, red, far) == (4 + 8, 7)
+    assert front_bounds(share, 0, stride, red, 1 << 2) == (17, 17)
+
+
+def test_the_battlefront_score_is_the_bound_less_the_steps_of_a_path_to_the_front():
+    rng = random.Random(6)
+    apart = 0
+    for _ in range(400):
+        share, head, width, height = random_share(rng)
+        stride = width + 1
+        red = colour_masks(width, height)[0]
+        cells = [c for c in range(share.bit_length()) if share >> c & 1 and c != head]
+        front = sum(1 << c for c in cells if rng.random() < 0.15)
+        bound, score = front_bounds(share, head, stride, red, front)
+        assert bound == front_bound(share, head, stride, red, front)
+        assert 0 <= score <= bound
+        assert front_bounds(share, head, stride, red, 0) == (bound_0 := block_bound(share, head, stride, red), bound_0)
+        apart += score < bound
+    assert apart > 20  # paths to the front that start with steps are common
 
 
 def test_c_and_python_give_the_same_chamber_bound(project_maps):
