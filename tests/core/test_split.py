@@ -189,3 +189,19 @@ def test_a_path_to_the_front_counts_the_steps_through_the_room_it_leaves():
     # a1k0n's score of the path to the far room: that room past its door cell (7), not the steps to it
     assert front_bounds(share, 0, stride, red, far) == (4 + 8, 7)
     assert front_bounds(share, 0, stride, red, 1 << 2) == (17, 17)
+
+
+def test_c_and_python_give_the_same_chamber_bound(project_maps):
+    if c_chamber_bound is None:
+        pytest.skip("the C extension was not built")
+    rng = random.Random(11)
+    for path in project_maps:  # random walls on each map, and a head that is also walled in at times
+        board = load_board(str(path))
+        for _ in range(20):
+            region = open_cells(board) & sum(1 << c for c in range(board.free.bit_length()) if rng.random() < 0.8)
+            args = (region, board.me, board.width, board.height)
+            assert c_chamber_bound(*args) == python_chamber_bound(*args)
+    for _ in range(400):
+        share, head, width, height = random_share(rng)
+        assert c_chamber_bound(share & ~(1 << head), head, width, height) == python_chamber_bound(share & ~(1 << head), head, width, height)
+        assert python_chamber_bound(share & ~(1 << head), head, width, height) == block_bound(share, head, width + 1, colour_masks(width, height)[0])
