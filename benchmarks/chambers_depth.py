@@ -1,6 +1,6 @@
 """How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
 
-    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9]
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 2]
 
 Contested positions (every ``--every``-th turn of every recorded game in
 ``../shared/games`` while the players can still meet) are searched with a fresh
@@ -8,7 +8,9 @@ tree, as on a first move, through every even depth up to the one given (maps up
 to 25x25 / larger). Printed: positions, evaluations, seconds, then the depth
 each position completes within ``--time`` seconds from a fresh tree (its
 median and sum), and the first moves at the deepest depth, so that two
-versions of the search can be checked for the same answers.
+versions of the search can be checked for the same answers.  ``--horizon``
+sets the search's ``HORIZON`` (the last plies searched in C; 0: none), and
+the evaluations counted include those made in C.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import time
 
 from hotspots import positions
 
-from lazytron.engines import chambers_search
+from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import ChamberPosition, init_tree
 
 
@@ -33,6 +35,15 @@ def counted_evaluations() -> list[int]:
         return evaluate(self)
 
     ChamberPosition.evaluate = counting  # type: ignore[method-assign]
+    horizon = chambers.c_horizon
+    if horizon is not None:
+
+        def counting_horizon(*args: object) -> tuple[int, int, tuple[tuple[int, int, int, int], ...]]:
+            found = horizon(*args)
+            count[0] += found[1]
+            return found
+
+        chambers.c_horizon = counting_horizon
     return count
 
 
@@ -53,7 +64,9 @@ def main() -> None:
     parser.add_argument("--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)")
     parser.add_argument("--depth-big", type=int, default=14, help="deepest depth on larger maps (14)")
     parser.add_argument("--time", type=float, default=0.9, help="seconds for the depth reached (0.9)")
+    parser.add_argument("--horizon", type=int, default=chambers_search.HORIZON, help=f"plies searched in C ({chambers_search.HORIZON})")
     args = parser.parse_args()
+    chambers_search.HORIZON = args.horizon
     boards = positions(args.every)
     count = counted_evaluations()
     moves = []

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { SPLIT_FIELDS = 15 };
 enum { WALL = 255, NOBODY = 0, MINE = 1, THEIRS = 2, TIE = 3, NEW_MINE = 4, NEW_THEIRS = 5 };
 static const unsigned char FRESH[2] = {NEW_MINE, NEW_THEIRS}; /* a side's mark on a cell reached in this layer */
 
@@ -199,18 +200,9 @@ static unsigned char *grid(const unsigned char *bits, Py_ssize_t nbytes, int wid
     return owner;
 }
 
-static PyObject *split(PyObject *self, PyObject *args) {
-    const unsigned char *bits;
-    Py_ssize_t nbytes;
-    int width, height, me, enemy;
-    if (!PyArg_ParseTuple(args, "y#iiii", &bits, &nbytes, &width, &height, &me, &enemy)) return NULL;
-    Py_ssize_t stride = width + 1, cells = stride * height;
-    if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || me == enemy) {
-        PyErr_SetString(PyExc_ValueError, "split: heads must be two distinct cells of the grid");
-        return NULL;
-    }
-    if (reserve(cells) < 0) return PyErr_NoMemory();
-    unsigned char *owner = grid(bits, nbytes, width, height);
+/* The split's measures of the grid `owner` (WALL or NOBODY, the heads' cells WALL), into `out` in the
+   order split() returns them.  The flood marks the grid's open cells. */
+static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS]) {
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long moves[2] = {0, 0};
     for (int d = 0; d < 4; d++) {
@@ -267,8 +259,33 @@ static PyObject *split(PyObject *self, PyObject *args) {
         parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
         chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side], &fronts_score[side]);
     }
-    return Py_BuildValue("(illllllllllllll)", touching, parity[0], parity[1], chambers[0], chambers[1], edges[0], edges[1], moves[0], moves[1],
-                         chain_edges[0], chain_edges[1], fronts_bound[0], fronts_bound[1], fronts_score[0], fronts_score[1]);
+    out[0] = touching;
+    for (int side = 0; side < 2; side++) {
+        out[1 + side] = parity[side];
+        out[3 + side] = chambers[side];
+        out[5 + side] = edges[side];
+        out[7 + side] = moves[side];
+        out[9 + side] = chain_edges[side];
+        out[11 + side] = fronts_bound[side];
+        out[13 + side] = fronts_score[side];
+    }
+}
+
+static PyObject *split(PyObject *self, PyObject *args) {
+    const unsigned char *bits;
+    Py_ssize_t nbytes;
+    int width, height, me, enemy;
+    if (!PyArg_ParseTuple(args, "y#iiii", &bits, &nbytes, &width, &height, &me, &enemy)) return NULL;
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || me == enemy) {
+        PyErr_SetString(PyExc_ValueError, "split: heads must be two distinct cells of the grid");
+        return NULL;
+    }
+    if (reserve(cells) < 0) return PyErr_NoMemory();
+    long out[SPLIT_FIELDS];
+    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out);
+    return Py_BuildValue("(illllllllllllll)", (int)out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8],
+                         out[9], out[10], out[11], out[12], out[13], out[14]);
 }
 
 /* chambers(open, width, height, head): the bound of the tree of chambers of the open cells the head
@@ -295,8 +312,220 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
     return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score));
 }
 
+/* The last plies of the chambers search (lazytron.engines.chambers_search.value), in C: the same
+   alpha-beta over the same positions, scored as lazytron.engines.chambers scores them, without
+   making tree nodes.  A line's cells are walled in `walls` as it goes and opened again after. */
+typedef struct {
+    unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
+    Py_ssize_t stride, cells, steps[4];
+    int width, height;
+    long weights[4];              /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION */
+    long win, limit;              /* lazytron.outcome's WIN and EVAL_LIMIT */
+    unsigned char *killers;       /* the killer move of each ply (0: none) */
+    Py_ssize_t plies;             /* ... how many plies it holds */
+    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart */
+    long evaluations;
+    int failed;                   /* a Python error is set */
+    int root_ply;                 /* the ply of the position searched */
+    int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
+    long scored[16][4];
+} Horizon;
+
+enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players can meet, the game is over, they cannot */
+
+static long clamp(long value, long limit) { return value < -limit ? -limit : value > limit ? limit : value; }
+
+/* lazytron.engines.chambers.split_value of measures `m`. */
+static long split_value(const long *m, const long *weights) {
+    long measure = weights[0], fill;
+    if (measure == 7) fill = (m[11] < m[1] ? m[11] : m[1]) - (m[12] < m[2] ? m[12] : m[2]);
+    else if (measure == 8) fill = (m[13] < m[1] ? m[13] : m[1]) - (m[14] < m[2] ? m[14] : m[2]);
+    else if (measure) fill = (m[3] < m[1] ? m[3] : m[1]) - (m[4] < m[2] ? m[4] : m[2]);
+    else fill = m[1] - m[2];
+    long edges = measure == 6 ? m[9] - m[10] : m[5] - m[6];
+    return weights[1] * fill + weights[2] * edges;
+}
+
+/* The score of players apart, from Python: the line's open cells as a bitboard's bytes. */
+static long apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
+    Py_ssize_t nbytes = (h->cells + 7) / 8;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, nbytes);
+    if (bytes == NULL) { h->failed = 1; return 0; }
+    unsigned char *bits = (unsigned char *)PyBytes_AS_STRING(bytes);
+    memset(bits, 0, (size_t)nbytes);
+    for (Py_ssize_t c = 0; c < h->cells; c++)
+        if (h->walls[c] == NOBODY) bits[c >> 3] |= (unsigned char)(1 << (c & 7));
+    PyObject *score = PyObject_CallFunction(h->apart, "Onn", bytes, me, enemy);
+    Py_DECREF(bytes);
+    if (score == NULL) { h->failed = 1; return 0; }
+    long value = PyLong_AsLong(score);
+    Py_DECREF(score);
+    if (value == -1 && PyErr_Occurred()) h->failed = 1;
+    return value;
+}
+
+/* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind. */
+static long evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
+    h->evaluations++;
+    *kind = OVER;
+    if (me == enemy) return h->weights[3];  /* a head-on collision: a draw, less COLLISION */
+    unsigned char *owner = owner_rows + h->stride;
+    memcpy(owner, h->walls, (size_t)h->cells);
+    long m[SPLIT_FIELDS];
+    measure(owner, h->stride, h->cells, me, enemy, m);
+    if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
+    *kind = m[0] ? CONNECTED : APART;
+    return m[0] ? clamp(split_value(m, h->weights), h->limit) : apart_score(h, me, enemy);
+}
+
+/* The open cells next to `cell`: how many, their cells and moves (1 North ... 4 West) into `to`, `codes`. */
+static int legal(const Horizon *h, Py_ssize_t cell, Py_ssize_t *to, int *codes) {
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (h->walls[cell + h->steps[d]] == NOBODY) { to[n] = cell + h->steps[d]; codes[n++] = d + 1; }
+    return n;
+}
+
+/* The search's order (chambers_search._order for a node never searched): the killer's move first. */
+static void order(const Horizon *h, int ply, int n, const int *codes, int *indices) {
+    int first = 0;
+    if (ply < h->plies && h->killers[ply])
+        for (int i = 0; i < n; i++) if (codes[i] == h->killers[ply]) { first = i; break; }
+    indices[0] = first;
+    for (int i = 0, k = 1; i < n; i++) if (i != first) indices[k++] = i;
+}
+
+static void remember(Horizon *h, int ply, int code) { if (ply < h->plies) h->killers[ply] = (unsigned char)code; }
+
+/* chambers_search._below: a forced move costs no depth while the line's free plies last. */
+static void below(int moves, int *depth, int *extend) {
+    if (moves == 1 && *extend > 0) --*extend; else --*depth;
+}
+
+static long answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend);
+
+static long search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend);
+
+/* chambers_search.value of a position never searched. */
+static long value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+    int kind;
+    long score = evaluate(h, me, enemy, ply, &kind);
+    if (ply == h->root_ply + 2 && h->found < 16) {  /* kept, so that the tree need not score it again */
+        long *kept = h->scored[h->found++];
+        kept[0] = (long)me, kept[1] = (long)enemy, kept[2] = score, kept[3] = kind;
+    }
+    if (h->failed || depth <= 0 || kind != CONNECTED) return score;
+    return search_moves(h, me, enemy, ply, depth, alpha, beta, extend);
+}
+
+/* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */
+static long search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+    Py_ssize_t to[4];
+    int codes[4], indices[4], n = legal(h, me, to, codes);
+    below(n, &depth, &extend);
+    order(h, ply, n, codes, indices);
+    long best = -(h->win + 1);
+    for (int k = 0; k < n; k++) {
+        int i = indices[k];
+        long v = answer(h, to[i], enemy, ply + 1, depth, alpha > best ? alpha : best, beta, extend);
+        if (h->failed) return 0;
+        if (v > best) {
+            best = v;
+            remember(h, ply, codes[i]);
+            if (v >= beta) break;
+        }
+    }
+    return best;
+}
+
+/* chambers_search._answer: my move to `target` made, the least of the enemy's answers. */
+static long answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+    Py_ssize_t to[4];
+    int codes[4], indices[4], n = legal(h, enemy, to, codes);
+    below(n, &depth, &extend);
+    order(h, ply, n, codes, indices);
+    long best = h->win + 1;
+    for (int k = 0; k < n; k++) {
+        int i = indices[k];
+        long v;
+        Py_ssize_t cell = to[i];
+        if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
+        else {
+            h->walls[target] = h->walls[cell] = WALL;
+            v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
+            h->walls[target] = h->walls[cell] = NOBODY;
+        }
+        if (h->failed) return 0;
+        if (v < best) {
+            best = v;
+            remember(h, ply, codes[i]);
+            if (v <= alpha) break;
+        }
+    }
+    return best;
+}
+
+/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart)
+   -> (value, evaluations, scored): chambers_search.value of a position already scored and neither over
+   nor apart (open cells, heads not in them), its moves searched in C; `killers` (a bytearray by ply) is
+   read and written as the Python search does; scored: (my head, the enemy's head, score, kind) of the
+   positions two plies below that were scored (kind 0 connected, 1 over, 2 apart). */
+static PyObject *horizon(PyObject *self, PyObject *args) {
+    const unsigned char *bits;
+    Py_ssize_t nbytes;
+    int width, height, me, enemy, ply, depth, extend;
+    long alpha, beta;
+    Horizon h;
+    Py_buffer killers;
+    if (!PyArg_ParseTuple(args, "y#iiiiiilli(llll)llw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.win, &h.limit, &killers, &h.apart))
+        return NULL;
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {
+        PyBuffer_Release(&killers);
+        PyErr_SetString(PyExc_ValueError, "horizon: heads must be cells of the grid");
+        return NULL;
+    }
+    unsigned char *walls = reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
+    if (walls == NULL) {
+        PyBuffer_Release(&killers);
+        return PyErr_NoMemory();
+    }
+    colour(width, height);
+    memset(owner_rows, WALL, (size_t)stride);
+    memset(owner_rows + stride + cells, WALL, (size_t)stride);
+    memset(walls, WALL, (size_t)stride);
+    memset(walls + stride + cells, WALL, (size_t)stride);
+    unpack(walls + stride, bits, nbytes, cells);
+    h.walls = walls + stride;
+    h.stride = stride;
+    h.cells = cells;
+    h.width = width;
+    h.height = height;
+    h.steps[0] = -stride; h.steps[1] = 1; h.steps[2] = stride; h.steps[3] = -1;
+    h.killers = killers.buf;
+    h.plies = killers.len;
+    h.evaluations = 0;
+    h.failed = 0;
+    h.root_ply = ply;
+    h.found = 0;
+    long v = search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
+    free(walls);
+    PyBuffer_Release(&killers);
+    if (h.failed) return NULL;
+    PyObject *scored = PyTuple_New(h.found);
+    if (scored == NULL) return NULL;
+    for (int i = 0; i < h.found; i++) {
+        PyObject *item = Py_BuildValue("(llli)", h.scored[i][0], h.scored[i][1], h.scored[i][2], (int)h.scored[i][3]);
+        if (item == NULL) { Py_DECREF(scored); return NULL; }
+        PyTuple_SET_ITEM(scored, i, item);
+    }
+    return Py_BuildValue("(llN)", v, h.evaluations, scored);
+}
+
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
+    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart) -> (value, evaluations, scored)"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},
 };

@@ -58,6 +58,10 @@ class Node:
             s = self._score = self.evaluate()
         return s
 
+    def preset(self, score: Any) -> None:
+        """Take ``score`` as this node's score, computed elsewhere: ``evaluate`` will not run."""
+        self._score = score
+
     @property
     def expanded(self) -> bool:
         """Whether the children have been made."""

@@ -23,9 +23,9 @@ from typing import Iterator, NamedTuple
 from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..fill import shortfall
-from ..outcome import DRAW, indeterminate, loss, win
+from ..outcome import DRAW, EVAL_LIMIT, WIN, indeterminate, loss, win
 from ..space import cut_candidates, fillable, neighbours
-from ..split import Counts, edges, split_counts
+from ..split import Counts, c_horizon, edges, split_counts
 from ..territory import voronoi
 from ..tree import Node
 
@@ -40,12 +40,12 @@ COLLISION = 0  # a head-on collision: a draw, less this when level (see the READ
 
 
 class Context(NamedTuple):
-    """What every node of one tree shares: the grid's geometry and the killer moves by ply."""
+    """What every node of one tree shares: the grid's geometry and the killer move of each ply (0: none)."""
 
     width: int
     height: int
     stride: int
-    killers: dict[int, Move]
+    killers: bytearray  # by ply: a game's plies and a search's below them stay under 4 x cells + 256 (two a turn, a cell each)
 
 
 def legal(open_: int, cell: int, stride: int) -> list[tuple[Move, int]]:
@@ -110,7 +110,7 @@ class ChamberPosition(Node):
     search, though its children are made for re-rooting).
     """
 
-    __slots__ = ("apart", "enemy", "final", "game", "me", "open_", "ply")
+    __slots__ = ("apart", "below", "enemy", "final", "game", "me", "open_", "ply")
 
     def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context) -> None:
         super().__init__(move)
@@ -121,6 +121,12 @@ class ChamberPosition(Node):
         self.game = game
         self.final = self.apart = False
         self.lead = -1  # never searched
+        self.below: dict[tuple[int, int], tuple[int, int]] | None = None  # (my head, the enemy's): (score, kind) of positions two plies below, scored in C
+
+    def take(self, score: int, kind: int) -> None:
+        """Take a score computed in C (kind 0 connected, 1 over, 2 apart): the position is not evaluated again."""
+        self.preset(score)
+        self.final, self.apart = kind == 1, kind == 2
 
     def evaluate(self) -> int:
         if self.me == self.enemy:
@@ -145,6 +151,29 @@ class ChamberPosition(Node):
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
         return indeterminate(self.share_value(mine, theirs, ties))
 
+    def horizon_value(self, depth: int, alpha: int, beta: int, extend: int) -> int | None:
+        """The search's value of this position (scored, neither over nor apart) ``depth`` plies deep, searched in C.
+
+        None where the extension was not built or the measure is computed in
+        Python.  No nodes are made below this one.
+        """
+        if c_horizon is None or TERRITORY_CHAMBERS not in SPLIT:
+            return None
+        game = self.game
+        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION)
+
+        def apart(bits: bytes, me: int, enemy: int) -> int:
+            position = ChamberPosition(Move.NONE, int.from_bytes(bits, "little"), me, enemy, self.ply, game)
+            return int(position.evaluate())
+
+        nbytes = (game.stride * game.height + 7) // 8
+        args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
+        found, _, scored = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart)
+        below = self.below = self.below or {}
+        for me, enemy, score, kind in scored:
+            below[me, enemy] = score, kind
+        return int(found)
+
     def share_value(self, mine: int, theirs: int, ties: int) -> int:
         """The value of a connected position whose shares are measured in Python (``TERRITORY_CHAMBERS`` 1 to 4)."""
         me, enemy, game = 1 << self.me, 1 << self.enemy, self.game
@@ -167,12 +196,13 @@ class ChamberPosition(Node):
             return
         for move, target in legal(self.open_, self.me, self.game.stride):
             yield ChamberReply(move, self, target)
+        self.below = None  # handed down: no longer needed here
 
 
 class ChamberReply(Node):
     """My move ``move`` to ``target`` is made; children are the enemy's answers."""
 
-    __slots__ = ("enemy", "game", "parent_open", "ply", "target")
+    __slots__ = ("below", "enemy", "game", "parent_open", "ply", "target")
 
     def __init__(self, move: Move, position: ChamberPosition, target: int) -> None:
         super().__init__(move)
@@ -182,20 +212,25 @@ class ChamberReply(Node):
         self.ply = position.ply + 1
         self.game = position.game
         self.lead = -1  # never searched
+        self.below = position.below  # scores found in C for the positions below
 
     def evaluate(self) -> int:
         raise TypeError("odd levels of the chambers tree are never scored")
 
     def expand(self) -> Iterator[ChamberPosition]:
-        game, target = self.game, self.target
+        game, target, below = self.game, self.target, self.below
         for move, cell in legal(self.parent_open, self.enemy, game.stride):
             open_ = self.parent_open & ~(1 << target) & ~(1 << cell)
-            yield ChamberPosition(move, open_, target, cell, self.ply + 1, game)
+            position = ChamberPosition(move, open_, target, cell, self.ply + 1, game)
+            if below is not None and (target, cell) in below:
+                position.take(*below[target, cell])
+            yield position
+        self.below = None
 
 
 def init_tree(board: Board) -> ChamberPosition:
     """The root of a fresh tree for a board."""
-    game = Context(board.width, board.height, board.stride, {})
+    game = Context(board.width, board.height, board.stride, bytearray(4 * board.stride * board.height + 256))
     open_ = board.free & ~(1 << board.me) & ~(1 << board.enemy)
     return ChamberPosition(Move.NONE, open_, board.me, board.enemy, 0, game)
 

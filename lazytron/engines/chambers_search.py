@@ -26,18 +26,19 @@ from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
+HORIZON = 2  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
 
-def _order(node: Node, kids: tuple[Node, ...], killer: Move | None) -> tuple[int, ...]:
-    """Child indices: the lead, the killer's child, then the others in move order.
+def _order(node: Node, kids: tuple[Node, ...], killer: int) -> tuple[int, ...]:
+    """Child indices: the lead, the killer's child (``killer`` a move, 0 none), then the others in move order.
 
     A node never searched (``lead`` -1) has no lead: the killer's child comes first.
     """
     count = len(kids)
     second = -1
-    if killer is not None:
+    if killer:
         for i, kid in enumerate(kids):
             if kid.move == killer:
                 second = i
@@ -79,11 +80,15 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
         return score
     if check is not None:
         check()
+    if depth <= HORIZON and not pos.expanded:
+        found = pos.horizon_value(depth, alpha, beta, extend)
+        if found is not None:
+            return found
     kids = pos.children
     killers = pos.game.killers
     depth, extend = _below(len(kids), depth, extend)
     best = -INF
-    for i in _order(pos, kids, killers.get(pos.ply)):
+    for i in _order(pos, kids, killers[pos.ply]):
         v = _answer(kids[i], depth, max(alpha, best), beta, check, extend)
         if v > best:
             best = v
@@ -101,7 +106,7 @@ def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None,
     ply = reply.ply  # type: ignore[attr-defined]
     depth, extend = _below(len(kids), depth, extend)
     best = INF
-    for i in _order(reply, kids, killers.get(ply)):
+    for i in _order(reply, kids, killers[ply]):
         v = value(kids[i], depth, alpha, min(beta, best), check, extend)  # type: ignore[arg-type]
         if v < best:
             best = v
@@ -120,7 +125,7 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
         return score, kids[0].move if kids else Move.NONE
     best, move = -INF, kids[0].move
     depth, extend = _below(len(kids), depth, EXTEND)
-    for i in _order(root, kids, None):
+    for i in _order(root, kids, 0):
         v = _answer(kids[i], depth, best, INF, check, extend)
         if v > best:
             best, move = v, kids[i].move

@@ -52,6 +52,63 @@ def test_search_equals_minimax(seed, monkeypatch):
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
 
 
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("extend", [0, 3])
+def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", extend)
+    boards = random_positions(SMALL, seed, 3) + random_positions(load_board("maps/rooms.txt"), seed, 2)
+    for board in boards:
+        found = {}
+        for horizon in (0, 2, 4, 6):  # 0: every node made in Python
+            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+            tree = init_tree(board)
+            found[horizon] = [search(tree, depth) for depth in (2, 4, 6)]
+        assert found[2] == found[0] and found[4] == found[0] and found[6] == found[0]
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("seed", range(3))
+def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
+    # fail-soft: exact inside (alpha, beta), at most alpha below it, at least beta above it
+    monkeypatch.setattr(chambers_search, "HORIZON", 4)
+    rng = random.Random(seed)
+    for board in random_positions(load_board("maps/pillars.txt"), seed, 4):
+        root = init_tree(board)
+        if root.score is None or root.final or root.apart:
+            continue
+        exact = minimax(init_tree(board), 4)
+        for _ in range(4):
+            alpha = exact + rng.choice([-500, -50, -1, 0, 1, 50])
+            beta = alpha + rng.choice([1, 2, 100, 1000])
+            got = root.horizon_value(4, alpha, beta, 0)
+            if alpha < exact < beta:
+                assert got == exact
+            elif exact <= alpha:
+                assert exact <= got <= alpha
+            else:
+                assert beta <= got <= exact
+
+
+def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monkeypatch):
+    # a corridor duel ends in a collision or both stuck; a wall between two rooms leaves the players apart
+    duel = parse_board("9 3\n#########\n#1     2#\n#########\n")
+    rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
+    for board in (duel, rooms):
+        found = {}
+        for horizon in (0, 6):
+            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+            found[horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6)]
+        assert found[6] == found[0]
+
+
+def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):
+    monkeypatch.setattr(chambers, "TERRITORY_CHAMBERS", 1)
+    root = init_tree(SMALL)
+    assert root.horizon_value(2, -INF, INF, 0) is None
+    assert not root.expanded
+
+
 def test_a_node_never_searched_tries_the_killer_first_and_a_searched_one_its_lead():
     tree = init_tree(SMALL)
     fresh = tree.children[0]
@@ -59,7 +116,7 @@ def test_a_node_never_searched_tries_the_killer_first_and_a_searched_one_its_lea
     order = chambers_search._order
     assert fresh.lead == -1 and len(kids) == 2
     assert order(fresh, kids, kids[1].move) == (1, 0)  # no lead yet: the killer leads
-    assert order(fresh, kids, None) == (0, 1)
+    assert order(fresh, kids, 0) == (0, 1)
     search(tree, 4)
     assert tree.lead >= 0
     lead, other = tree.lead, (tree.lead + 1) % len(tree.children)
@@ -112,6 +169,7 @@ def test_forced_moves_are_searched_past_the_depth(cells, monkeypatch):
         assert isinstance(node, ChamberPosition)
         return node
 
+    monkeypatch.setattr(chambers_search, "HORIZON", 0)  # nodes all the way down, to look at the leaf
     monkeypatch.setattr(chambers_search, "EXTEND", 0)
     plain = init_tree(board)
     search(plain, 2)
