@@ -77,6 +77,13 @@ def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height:
     return value
 
 
+def apart_score(open_: int, me: int, enemy: int, game: Context) -> int:
+    """The score of a position whose players cannot meet (``open_`` without the heads): :func:`apart_value` of their shares."""
+    head, enemy_head = 1 << me, 1 << enemy
+    mine, theirs, _, _ = voronoi(open_ | head | enemy_head, head, enemy_head, game.stride)
+    return indeterminate(apart_value(mine & ~head, me, theirs & ~enemy_head, enemy, game.width, game.height, CLOSE))
+
+
 def split_value(counts: Counts, measure: int) -> int:
     """A connected position's value from its split's measures (``measure`` as ``TERRITORY_CHAMBERS``): bounds and edges.
 
@@ -142,13 +149,14 @@ class ChamberPosition(Node):
         if mine_stuck or theirs_stuck:
             self.final = True
             return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
-        if counts is not None and counts.touching:
-            return indeterminate(split_value(counts, TERRITORY_CHAMBERS))
+        if counts is not None:
+            self.apart = not counts.touching
+            return indeterminate(split_value(counts, TERRITORY_CHAMBERS)) if counts.touching else apart_score(self.open_, self.me, self.enemy, game)
         me, enemy = 1 << self.me, 1 << self.enemy
         mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, game.stride)
         if not touching:
             self.apart = True
-            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
+            return apart_score(self.open_, self.me, self.enemy, game)
         return indeterminate(self.share_value(mine, theirs, ties))
 
     def horizon_value(self, depth: int, alpha: int, beta: int, extend: int) -> int | None:
@@ -163,8 +171,7 @@ class ChamberPosition(Node):
         weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION)
 
         def apart(bits: bytes, me: int, enemy: int) -> int:
-            position = ChamberPosition(Move.NONE, int.from_bytes(bits, "little"), me, enemy, self.ply, game)
-            return int(position.evaluate())
+            return apart_score(int.from_bytes(bits, "little"), me, enemy, game)
 
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
