@@ -315,12 +315,14 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
 /* The last plies of the chambers search (lazytron.engines.chambers_search.value), in C: the same
    alpha-beta over the same positions, scored as lazytron.engines.chambers scores them, without
    making tree nodes.  A line's cells are walled in `walls` as it goes and opened again after. */
+typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits */
+
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
     int width, height;
-    long weights[4];              /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION */
-    long win, limit;              /* lazytron.outcome's WIN and EVAL_LIMIT */
+    Score weights[4];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION */
+    Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
     PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart */
@@ -328,26 +330,26 @@ typedef struct {
     int failed;                   /* a Python error is set */
     int root_ply;                 /* the ply of the position searched */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
-    long scored[16][4];
+    Score scored[16][4];
 } Horizon;
 
 enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players can meet, the game is over, they cannot */
 
-static long clamp(long value, long limit) { return value < -limit ? -limit : value > limit ? limit : value; }
+static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 
 /* lazytron.engines.chambers.split_value of measures `m`. */
-static long split_value(const long *m, const long *weights) {
-    long measure = weights[0], fill;
+static Score split_value(const long *m, const Score *weights) {
+    Score measure = weights[0], fill;
     if (measure == 7) fill = (m[11] < m[1] ? m[11] : m[1]) - (m[12] < m[2] ? m[12] : m[2]);
     else if (measure == 8) fill = (m[13] < m[1] ? m[13] : m[1]) - (m[14] < m[2] ? m[14] : m[2]);
     else if (measure) fill = (m[3] < m[1] ? m[3] : m[1]) - (m[4] < m[2] ? m[4] : m[2]);
     else fill = m[1] - m[2];
-    long edges = measure == 6 ? m[9] - m[10] : m[5] - m[6];
+    Score edges = measure == 6 ? m[9] - m[10] : m[5] - m[6];
     return weights[1] * fill + weights[2] * edges;
 }
 
 /* The score of players apart, from Python: the line's open cells as a bitboard's bytes. */
-static long apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
+static Score apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
     Py_ssize_t nbytes = (h->cells + 7) / 8;
     PyObject *bytes = PyBytes_FromStringAndSize(NULL, nbytes);
     if (bytes == NULL) { h->failed = 1; return 0; }
@@ -358,14 +360,14 @@ static long apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
     PyObject *score = PyObject_CallFunction(h->apart, "Onn", bytes, me, enemy);
     Py_DECREF(bytes);
     if (score == NULL) { h->failed = 1; return 0; }
-    long value = PyLong_AsLong(score);
+    Score value = PyLong_AsLongLong(score);
     Py_DECREF(score);
     if (value == -1 && PyErr_Occurred()) h->failed = 1;
     return value;
 }
 
 /* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind. */
-static long evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
+static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
     h->evaluations++;
     *kind = OVER;
     if (me == enemy) return h->weights[3];  /* a head-on collision: a draw, less COLLISION */
@@ -402,32 +404,32 @@ static void below(int moves, int *depth, int *extend) {
     if (moves == 1 && *extend > 0) --*extend; else --*depth;
 }
 
-static long answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend);
+static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
 
-static long search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend);
+static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
 
 /* chambers_search.value of a position never searched. */
-static long value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     int kind;
-    long score = evaluate(h, me, enemy, ply, &kind);
+    Score score = evaluate(h, me, enemy, ply, &kind);
     if (ply == h->root_ply + 2 && h->found < 16) {  /* kept, so that the tree need not score it again */
-        long *kept = h->scored[h->found++];
-        kept[0] = (long)me, kept[1] = (long)enemy, kept[2] = score, kept[3] = kind;
+        Score *kept = h->scored[h->found++];
+        kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
     }
     if (h->failed || depth <= 0 || kind != CONNECTED) return score;
     return search_moves(h, me, enemy, ply, depth, alpha, beta, extend);
 }
 
 /* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */
-static long search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(h, me, to, codes);
     below(n, &depth, &extend);
     order(h, ply, n, codes, indices);
-    long best = -(h->win + 1);
+    Score best = -(h->win + 1);
     for (int k = 0; k < n; k++) {
         int i = indices[k];
-        long v = answer(h, to[i], enemy, ply + 1, depth, alpha > best ? alpha : best, beta, extend);
+        Score v = answer(h, to[i], enemy, ply + 1, depth, alpha > best ? alpha : best, beta, extend);
         if (h->failed) return 0;
         if (v > best) {
             best = v;
@@ -439,15 +441,15 @@ static long search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, i
 }
 
 /* chambers_search._answer: my move to `target` made, the least of the enemy's answers. */
-static long answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, long alpha, long beta, int extend) {
+static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(h, enemy, to, codes);
     below(n, &depth, &extend);
     order(h, ply, n, codes, indices);
-    long best = h->win + 1;
+    Score best = h->win + 1;
     for (int k = 0; k < n; k++) {
         int i = indices[k];
-        long v;
+        Score v;
         Py_ssize_t cell = to[i];
         if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
         else {
@@ -474,10 +476,10 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
     int width, height, me, enemy, ply, depth, extend;
-    long alpha, beta;
+    Score alpha, beta;
     Horizon h;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiilli(llll)llw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLL)LLw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
                           &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.win, &h.limit, &killers, &h.apart))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
@@ -509,18 +511,18 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.failed = 0;
     h.root_ply = ply;
     h.found = 0;
-    long v = search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
+    Score v = search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
     free(walls);
     PyBuffer_Release(&killers);
     if (h.failed) return NULL;
     PyObject *scored = PyTuple_New(h.found);
     if (scored == NULL) return NULL;
     for (int i = 0; i < h.found; i++) {
-        PyObject *item = Py_BuildValue("(llli)", h.scored[i][0], h.scored[i][1], h.scored[i][2], (int)h.scored[i][3]);
+        PyObject *item = Py_BuildValue("(LLLi)", h.scored[i][0], h.scored[i][1], h.scored[i][2], (int)h.scored[i][3]);
         if (item == NULL) { Py_DECREF(scored); return NULL; }
         PyTuple_SET_ITEM(scored, i, item);
     }
-    return Py_BuildValue("(llN)", v, h.evaluations, scored);
+    return Py_BuildValue("(LlN)", v, h.evaluations, scored);
 }
 
 static PyMethodDef methods[] = {
@@ -530,6 +532,6 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_split", "The Voronoi split's measures, in C.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_split", "The Voronoi split's measures and the chambers search's last plies, in C.", -1, methods};
 
 PyMODINIT_FUNC PyInit__split(void) { return PyModule_Create(&module); }
