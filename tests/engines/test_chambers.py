@@ -102,6 +102,17 @@ def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monk
         assert found[6] == found[0]
 
 
+def test_without_the_extension_every_ply_is_searched_in_python(monkeypatch):
+    monkeypatch.setattr(chambers, "c_horizon", None)
+    for board in random_positions(SMALL, 9, 3):
+        tree = init_tree(board)
+        assert tree.horizon_value(2, -INF, INF, 0) is None
+        found = [search(tree, depth) for depth in (2, 4)]
+        monkeypatch.setattr(chambers_search, "HORIZON", 0)
+        assert [search(init_tree(board), depth) for depth in (2, 4)] == found
+        monkeypatch.setattr(chambers_search, "HORIZON", 2)
+
+
 def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):
     monkeypatch.setattr(chambers, "TERRITORY_CHAMBERS", 1)
     root = init_tree(SMALL)
