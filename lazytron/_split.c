@@ -321,11 +321,11 @@ typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
     int width, height;
-    Score weights[4];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION */
+    Score weights[5];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE */
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
-    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart */
+    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart; None: SEPARATE a cell of the split's bounds */
     long evaluations;
     int failed;                   /* a Python error is set */
     int root_ply;                 /* the ply of the position searched */
@@ -377,7 +377,10 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     measure(owner, h->stride, h->cells, me, enemy, m);
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
-    return m[0] ? clamp(split_value(m, h->weights), h->limit) : apart_score(h, me, enemy);
+    if (m[0]) return clamp(split_value(m, h->weights), h->limit);
+    if (h->apart == Py_None) /* each share is then its player's region: the lesser of its two bounds */
+        return clamp(h->weights[4] * ((m[3] < m[1] ? m[3] : m[1]) - (m[4] < m[2] ? m[4] : m[2])), h->limit);
+    return apart_score(h, me, enemy);
 }
 
 /* The open cells next to `cell`: how many, their cells and moves (1 North ... 4 West) into `to`, `codes`. */
@@ -479,8 +482,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     Score alpha, beta;
     Horizon h;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLL)LLw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
-                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.win, &h.limit, &killers, &h.apart))
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers, &h.apart))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
     if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {

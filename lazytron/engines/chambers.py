@@ -37,6 +37,7 @@ SPLIT = (0, 5, 6, 7, 8)  # the measures lazytron.split computes in one pass
 CLOSE = -1  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games did not choose 2)
 CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
+APART = 0  # players apart, each region measured by: 0 space.fillable (in Python, refined by CLOSE); 1 the split's bounds (its tree of blocks and parity, in C where built)
 
 
 class Context(NamedTuple):
@@ -151,7 +152,11 @@ class ChamberPosition(Node):
             return DRAW if mine_stuck and theirs_stuck else loss(self.ply) if mine_stuck else win(self.ply)
         if counts is not None:
             self.apart = not counts.touching
-            return indeterminate(split_value(counts, TERRITORY_CHAMBERS)) if counts.touching else apart_score(self.open_, self.me, self.enemy, game)
+            if counts.touching:
+                return indeterminate(split_value(counts, TERRITORY_CHAMBERS))
+            if APART:  # each share is its player's region then
+                return indeterminate(SEPARATE * (min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)))
+            return apart_score(self.open_, self.me, self.enemy, game)
         me, enemy = 1 << self.me, 1 << self.enemy
         mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, game.stride)
         if not touching:
@@ -168,10 +173,12 @@ class ChamberPosition(Node):
         if c_horizon is None or TERRITORY_CHAMBERS not in SPLIT:
             return None
         game = self.game
-        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION)
+        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE)
 
-        def apart(bits: bytes, me: int, enemy: int) -> int:
+        def apart_in_python(bits: bytes, me: int, enemy: int) -> int:
             return apart_score(int.from_bytes(bits, "little"), me, enemy, game)
+
+        apart = None if APART else apart_in_python  # None: C scores it from the split's bounds
 
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)

@@ -19,7 +19,8 @@ from lazytron.engines.chambers import (
 )
 from lazytron.engines.chambers_search import INF, best_scores, search, value
 from lazytron.outcome import loss, win
-from lazytron.space import best_step, fillable
+from lazytron.space import best_step, colour_masks, fillable, region_bound
+from lazytron.split import chamber_bound
 from lazytron.territory import reach
 from lazytron.tree import inherit
 
@@ -111,6 +112,32 @@ def test_without_the_extension_every_ply_is_searched_in_python(monkeypatch):
         monkeypatch.setattr(chambers_search, "HORIZON", 0)
         assert [search(init_tree(board), depth) for depth in (2, 4)] == found
         monkeypatch.setattr(chambers_search, "HORIZON", 2)
+
+
+def test_apart_scored_by_the_split_bounds_each_region_by_its_chambers_and_parity(monkeypatch):
+    monkeypatch.setattr(chambers, "APART", 1)
+    board = parse_board("9 5\n#########\n#1  #   #\n#   #  2#\n#   #   #\n#########\n")
+    root = init_tree(board)
+    open_ = root.open_
+    red = colour_masks(board.width, board.height)[0]
+
+    def bound(head: int) -> int:
+        region = reach(open_ | 1 << head, 1 << head, board.stride) & ~(1 << head)
+        return min(chamber_bound(region, head, board.width, board.height), region_bound(region, head, red))
+
+    assert root.score == chambers.SEPARATE * (bound(board.me) - bound(board.enemy)) and root.apart
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_apart_scored_by_the_split_searches_the_same_in_c(seed, monkeypatch):
+    monkeypatch.setattr(chambers, "APART", 1)
+    rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
+    for board in [rooms] + random_positions(load_board("maps/rooms.txt"), seed, 3):
+        found = {}
+        for horizon in (0, 6):
+            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+            found[horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6)]
+        assert found[6] == found[0]
 
 
 def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):
