@@ -10,7 +10,7 @@ A position is scored from my side with :mod:`lazytron.outcome`'s order:
 
 - over: both stuck or collided (draw), I am stuck (loss), the enemy is (win);
 - apart: 10000 x my fillable cells less the enemy's (:func:`lazytron.space.fillable`),
-  refined where the two are close (:func:`apart_value`);
+  refined where the two are close (:func:`apart_value`; ``APART`` 1: the split's bounds);
 - together: the Voronoi split, each side's share measured by the tree of
   chambers of its cells with parity (``FILL`` a cell: :mod:`lazytron.split`,
   in C where it was built) and by the free edges next to them (``EDGE`` each).
