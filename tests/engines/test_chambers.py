@@ -91,16 +91,21 @@ def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
                 assert beta <= got <= exact
 
 
+def searched_in_c_and_in_python(board: Board, monkeypatch) -> bool:
+    """Whether six plies in C and every ply in Python give the same results at depths 2, 4 and 6."""
+    found = {}
+    for horizon in (0, 6):
+        monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+        found[horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6)]
+    return found[6] == found[0]
+
+
 def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monkeypatch):
     # a corridor duel ends in a collision or both stuck; a wall between two rooms leaves the players apart
     duel = parse_board("9 3\n#########\n#1     2#\n#########\n")
     rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
     for board in (duel, rooms):
-        found = {}
-        for horizon in (0, 6):
-            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
-            found[horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6)]
-        assert found[6] == found[0]
+        assert searched_in_c_and_in_python(board, monkeypatch)
 
 
 def test_without_the_extension_every_ply_is_searched_in_python(monkeypatch):
@@ -133,11 +138,7 @@ def test_apart_scored_by_the_split_searches_the_same_in_c(seed, monkeypatch):
     monkeypatch.setattr(chambers, "APART", 1)
     rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
     for board in [rooms] + random_positions(load_board("maps/rooms.txt"), seed, 3):
-        found = {}
-        for horizon in (0, 6):
-            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
-            found[horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6)]
-        assert found[6] == found[0]
+        assert searched_in_c_and_in_python(board, monkeypatch)
 
 
 def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):
