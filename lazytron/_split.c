@@ -320,7 +320,6 @@ typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits 
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
-    int width, height;
     Score weights[5];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE */
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
@@ -337,12 +336,17 @@ enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players c
 
 static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 
+/* My bound less the enemy's, each the lesser of field `at` of the measures `m` and the parity bound. */
+static Score bounded(const long *m, int at) {
+    return (m[at] < m[1] ? m[at] : m[1]) - (m[at + 1] < m[2] ? m[at + 1] : m[2]);
+}
+
 /* lazytron.engines.chambers.split_value of measures `m`. */
 static Score split_value(const long *m, const Score *weights) {
     Score measure = weights[0], fill;
-    if (measure == 7) fill = (m[11] < m[1] ? m[11] : m[1]) - (m[12] < m[2] ? m[12] : m[2]);
-    else if (measure == 8) fill = (m[13] < m[1] ? m[13] : m[1]) - (m[14] < m[2] ? m[14] : m[2]);
-    else if (measure) fill = (m[3] < m[1] ? m[3] : m[1]) - (m[4] < m[2] ? m[4] : m[2]);
+    if (measure == 7) fill = bounded(m, 11);
+    else if (measure == 8) fill = bounded(m, 13);
+    else if (measure) fill = bounded(m, 3);
     else fill = m[1] - m[2];
     Score edges = measure == 6 ? m[9] - m[10] : m[5] - m[6];
     return weights[1] * fill + weights[2] * edges;
@@ -379,7 +383,7 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     *kind = m[0] ? CONNECTED : APART;
     if (m[0]) return clamp(split_value(m, h->weights), h->limit);
     if (h->apart == Py_None) /* each share is then its player's region: the lesser of its two bounds */
-        return clamp(h->weights[4] * ((m[3] < m[1] ? m[3] : m[1]) - (m[4] < m[2] ? m[4] : m[2])), h->limit);
+        return clamp(h->weights[4] * bounded(m, 3), h->limit);
     return apart_score(h, me, enemy);
 }
 
@@ -496,17 +500,11 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         PyBuffer_Release(&killers);
         return PyErr_NoMemory();
     }
-    colour(width, height);
-    memset(owner_rows, WALL, (size_t)stride);
-    memset(owner_rows + stride + cells, WALL, (size_t)stride);
-    memset(walls, WALL, (size_t)stride);
-    memset(walls + stride + cells, WALL, (size_t)stride);
-    unpack(walls + stride, bits, nbytes, cells);
+    grid(bits, nbytes, width, height);  /* the grid with its wall rows, copied: owner is the split's to mark */
+    memcpy(walls, owner_rows, (size_t)(cells + 2 * stride));
     h.walls = walls + stride;
     h.stride = stride;
     h.cells = cells;
-    h.width = width;
-    h.height = height;
     h.steps[0] = -stride; h.steps[1] = 1; h.steps[2] = stride; h.steps[3] = -1;
     h.killers = killers.buf;
     h.plies = killers.len;

@@ -85,6 +85,15 @@ def apart_score(open_: int, me: int, enemy: int, game: Context) -> int:
     return indeterminate(apart_value(mine & ~head, me, theirs & ~enemy_head, enemy, game.width, game.height, CLOSE))
 
 
+def chambers_fill(counts: Counts) -> int:
+    """My share's bound less the enemy's, each the lesser of its tree of blocks' bound and its parity bound.
+
+    >>> chambers_fill(Counts(True, 4, 2, 3, 2, 9, 5, 1, 1, 6, 5, 1, 2))
+    1
+    """
+    return min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)
+
+
 def split_value(counts: Counts, measure: int) -> int:
     """A connected position's value from its split's measures (``measure`` as ``TERRITORY_CHAMBERS``): bounds and edges.
 
@@ -101,7 +110,7 @@ def split_value(counts: Counts, measure: int) -> int:
     elif measure == 8:  # the same path's blocks, without the steps to them (a1k0n's score)
         fill = min(counts.my_front_score, counts.my_parity) - min(counts.their_front_score, counts.their_parity)
     elif measure:  # both bound the cells a path can take: the tighter counts
-        fill = min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)
+        fill = chambers_fill(counts)
     else:
         fill = counts.my_parity - counts.their_parity
     if measure == 6:  # the edges a path can use: its chain's
@@ -155,13 +164,13 @@ class ChamberPosition(Node):
             if counts.touching:
                 return indeterminate(split_value(counts, TERRITORY_CHAMBERS))
             if APART:  # each share is its player's region then
-                return indeterminate(SEPARATE * (min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)))
+                return indeterminate(SEPARATE * chambers_fill(counts))
             return apart_score(self.open_, self.me, self.enemy, game)
         me, enemy = 1 << self.me, 1 << self.enemy
         mine, theirs, ties, touching = voronoi(self.open_ | me | enemy, me, enemy, game.stride)
         if not touching:
             self.apart = True
-            return apart_score(self.open_, self.me, self.enemy, game)
+            return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
         return indeterminate(self.share_value(mine, theirs, ties))
 
     def horizon_value(self, depth: int, alpha: int, beta: int, extend: int) -> int | None:
