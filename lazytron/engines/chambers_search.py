@@ -26,6 +26,7 @@ from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
+SIDESTEP = 1  # of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other (0: the first in order)
 HORIZON = 2  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never)
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -117,18 +118,42 @@ def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None,
     return best
 
 
+def contested(reply: Node) -> bool:
+    """Whether the enemy can answer my move by entering the same cell: a head-on collision."""
+    return any(kid.me == kid.enemy for kid in reply.children)  # type: ignore[attr-defined]
+
+
+def held_without_collision(reply: Node, bound: int, depth: int, extend: int, check: Check | None) -> bool:
+    """Whether an answer other than the head-on collision holds my move to ``bound`` or less (null-window tests)."""
+    kids = reply.children
+    depth, extend = _below(len(kids), depth, extend)
+    return any(
+        kid.me != kid.enemy and value(kid, depth, bound, bound + 1, check, extend) <= bound  # type: ignore[arg-type, attr-defined]
+        for kid in kids
+    )
+
+
 def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
-    """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie."""
+    """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie.
+
+    With ``SIDESTEP``, a tie is the exception: where the best move so far
+    enters a cell the enemy can enter too, and the enemy holds it to its
+    value without colliding, a later move worth as much that risks no
+    collision replaces it (so it is searched with a window one below the
+    best, to tell a tie from a lesser value).
+    """
     score: int = root.score  # sets final
     kids = root.children
     if root.final or not kids:  # the game is over here: any free move
         return score, kids[0].move if kids else Move.NONE
-    best, move = -INF, kids[0].move
+    best, move, chosen = -INF, kids[0].move, None
     depth, extend = _below(len(kids), depth, EXTEND)
     for i in _order(root, kids, 0):
-        v = _answer(kids[i], depth, best, INF, check, extend)
-        if v > best:
-            best, move = v, kids[i].move
+        kid = kids[i]
+        risky = SIDESTEP and chosen is not None and contested(chosen)
+        v = _answer(kid, depth, best - 1 if risky else best, INF, check, extend)
+        if v > best or risky and v == best and not contested(kid) and held_without_collision(chosen, best, depth, extend, check):  # type: ignore[arg-type]
+            best, move, chosen = v, kid.move, kid
             root.lead = i
     return best, move
 

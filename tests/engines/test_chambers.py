@@ -53,6 +53,60 @@ def test_search_equals_minimax(seed, monkeypatch):
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
 
 
+OPEN = parse_board("6 6\n######\n#1   #\n#    #\n#    #\n#   2#\n######\n")
+
+
+def answer_values(reply: ChamberReply, depth: int) -> list[tuple[bool, int]]:
+    """(collides, minimax value) of each enemy answer to my move, ``depth`` plies below it."""
+    return [(pos.me == pos.enemy, minimax(pos, depth, False)) for pos in reply.children]  # type: ignore[attr-defined]
+
+
+def chosen(board: Board, depth: int) -> tuple[int, ChamberReply | None]:
+    """The search's value and the reply node of the move it chooses (None: the game is over), searched as the bot does."""
+    tree = init_tree(board)
+    for d in range(2, depth + 1, 2):
+        got, move = search(tree, d)
+    return got, next((r for r in tree.children if r.move == move and not tree.final), None)  # type: ignore[misc]
+
+
+def test_a_tie_sidesteps_a_needless_head_on_collision(monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
+    board = parse_board("6 6\n######\n###  #\n# 2  #\n#  1 #\n#  ###\n######\n")  # heads diagonal: two cells both can enter
+    monkeypatch.setattr(chambers_search, "SIDESTEP", 0)
+    first, into = chosen(board, 4)
+    monkeypatch.setattr(chambers_search, "SIDESTEP", 1)
+    same, aside = chosen(board, 4)
+    assert into is not None and aside is not None
+    assert (into.move, aside.move) == (Move.NORTH, Move.EAST) and first == same
+    assert (True, first) in answer_values(into, 2) and min(v for hit, v in answer_values(into, 2) if not hit) == first
+    assert not any(hit for hit, _ in answer_values(aside, 2)) and min(v for _, v in answer_values(aside, 2)) == first
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_move_into_a_collision_is_chosen_only_where_it_pays(seed, monkeypatch):
+    """Same value as without SIDESTEP; a contested choice is either worth more than every safe move or held only by the collision."""
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
+    for board in random_positions(SMALL, seed, 3) + random_positions(OPEN, seed, 6):
+        for depth in (2, 4):
+            monkeypatch.setattr(chambers_search, "SIDESTEP", 0)
+            first = chosen(board, depth)[0]
+            monkeypatch.setattr(chambers_search, "SIDESTEP", 1)
+            got, reply = chosen(board, depth)
+            assert got == first
+            if reply is None:
+                continue
+            answers = answer_values(reply, depth - 2)
+            if not any(hit for hit, _ in answers):
+                continue
+            tree = init_tree(board)
+            safe = [
+                min(v for _, v in answer_values(r, depth - 2))  # type: ignore[arg-type]
+                for r in tree.children
+                if not any(hit for hit, _ in answer_values(r, depth - 2))  # type: ignore[arg-type]
+            ]
+            assert max(safe, default=-INF) < got or min((v for hit, v in answers if not hit), default=INF) > got
+
+
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("extend", [0, 3])
