@@ -53,6 +53,7 @@ def test_search_equals_minimax(seed, monkeypatch):
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
 
 
+ROOMS = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")  # two rooms joined by a gap
 OPEN = parse_board("6 6\n######\n#1   #\n#    #\n#    #\n#   2#\n######\n")
 
 
@@ -66,7 +67,9 @@ def chosen(board: Board, depth: int) -> tuple[int, ChamberReply | None]:
     tree = init_tree(board)
     for d in range(2, depth + 1, 2):
         got, move = search(tree, d)
-    return got, next((r for r in tree.children if r.move == move and not tree.final), None)  # type: ignore[misc]
+    if tree.final:
+        return got, None
+    return got, next((r for r in tree.children if r.move == move), None)  # type: ignore[misc]
 
 
 def test_a_tie_sidesteps_a_needless_head_on_collision(monkeypatch):
@@ -98,12 +101,8 @@ def test_a_move_into_a_collision_is_chosen_only_where_it_pays(seed, monkeypatch)
             answers = answer_values(reply, depth - 2)
             if not any(hit for hit, _ in answers):
                 continue
-            tree = init_tree(board)
-            safe = [
-                min(v for _, v in answer_values(r, depth - 2))  # type: ignore[arg-type]
-                for r in tree.children
-                if not any(hit for hit, _ in answer_values(r, depth - 2))  # type: ignore[arg-type]
-            ]
+            each = [answer_values(r, depth - 2) for r in init_tree(board).children]  # type: ignore[arg-type]
+            safe = [min(v for _, v in values) for values in each if not any(hit for hit, _ in values)]
             assert max(safe, default=-INF) < got or min((v for hit, v in answers if not hit), default=INF) > got
 
 
@@ -157,8 +156,7 @@ def searched_in_c_and_in_python(board: Board, monkeypatch) -> bool:
 def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monkeypatch):
     # a corridor duel ends in a collision or both stuck; a wall between two rooms leaves the players apart
     duel = parse_board("9 3\n#########\n#1     2#\n#########\n")
-    rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
-    for board in (duel, rooms):
+    for board in (duel, ROOMS):
         assert searched_in_c_and_in_python(board, monkeypatch)
 
 
@@ -190,8 +188,7 @@ def test_apart_scored_by_the_split_bounds_each_region_by_its_chambers_and_parity
 @pytest.mark.parametrize("seed", range(3))
 def test_apart_scored_by_the_split_searches_the_same_in_c(seed, monkeypatch):
     monkeypatch.setattr(chambers, "APART", 1)
-    rooms = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")
-    for board in [rooms] + random_positions(load_board("maps/rooms.txt"), seed, 3):
+    for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3):
         assert searched_in_c_and_in_python(board, monkeypatch)
 
 
