@@ -1,5 +1,5 @@
-"""The optional C extension (the Voronoi split's counts); everything else is in pyproject.toml."""
+"""The optional C extension (the Voronoi split's counts, the chamber tree's bound, the search's last plies); everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("lazytron._split", ["lazytron/_split.c"], optional=True)])
+setup(ext_modules=[Extension("lazytron._split", ["lazytron/_split.c", "lazytron/_fillable.c"], optional=True)])

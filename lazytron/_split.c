@@ -25,10 +25,14 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { SPLIT_FIELDS = 15 };
+
+/* lazytron.space.fillable of a region of `words` 64-bit words (bit c: cell c), in _fillable.c; -1: out of memory. */
+long fillable_bound(const uint64_t *region, int words, int width, long head);
 enum { WALL = 255, NOBODY = 0, MINE = 1, THEIRS = 2, TIE = 3, NEW_MINE = 4, NEW_THEIRS = 5 };
 static const unsigned char FRESH[2] = {NEW_MINE, NEW_THEIRS}; /* a side's mark on a cell reached in this layer */
 
@@ -312,6 +316,27 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
     return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score));
 }
 
+/* fillable(region, width, height, head): lazytron.space.fillable of the region (little-endian bytes, the head not in it). */
+static PyObject *fillable(PyObject *self, PyObject *args) {
+    const unsigned char *bits;
+    Py_ssize_t nbytes;
+    int width, height, head;
+    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
+    Py_ssize_t cells = (Py_ssize_t)(width + 1) * height;
+    if (width < 1 || height < 1 || head < 0 || head >= cells) {
+        PyErr_SetString(PyExc_ValueError, "fillable: the head must be a cell of the grid");
+        return NULL;
+    }
+    int words = (int)((cells + 63) / 64);
+    uint64_t *region = calloc((size_t)words, sizeof(uint64_t));
+    if (region == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t b = 0; b < nbytes && b < 8 * (Py_ssize_t)words; b++) region[b >> 3] |= (uint64_t)bits[b] << (8 * (b & 7));
+    long bound = fillable_bound(region, words, width, head);
+    free(region);
+    if (bound < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(bound);
+}
+
 /* The last plies of the chambers search (lazytron.engines.chambers_search.value), in C: the same
    alpha-beta over the same positions, scored as lazytron.engines.chambers scores them, without
    making tree nodes.  A line's cells are walled in `walls` as it goes and opened again after. */
@@ -324,7 +349,8 @@ typedef struct {
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
-    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart; None: SEPARATE a cell of the split's bounds */
+    int apart_by;                 /* players apart scored by: 0 the split's bounds, 1 lazytron.space.fillable in C, 2 calling `apart` */
+    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart */
     long evaluations;
     int failed;                   /* a Python error is set */
     int root_ply;                 /* the ply of the position searched */
@@ -350,6 +376,24 @@ static Score split_value(const long *m, const Score *weights) {
     else fill = m[1] - m[2];
     Score edges = measure == 6 ? m[9] - m[10] : m[5] - m[6];
     return weights[1] * fill + weights[2] * edges;
+}
+
+/* The score of players apart by lazytron.space.fillable, in C: SEPARATE a fillable cell of mine less the enemy's.
+   `owner` is the split's grid, each share its player's region. */
+static Score apart_filled(Horizon *h, const unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy) {
+    int words = (int)((h->cells + 63) / 64);
+    uint64_t *regions = calloc(2 * (size_t)words, sizeof(uint64_t));
+    if (regions == NULL) { PyErr_NoMemory(); h->failed = 1; return 0; }
+    uint64_t *mine = regions, *theirs = regions + words;
+    for (Py_ssize_t c = 0; c < h->cells; c++) {
+        if (owner[c] == MINE && c != me) mine[c >> 6] |= (uint64_t)1 << (c & 63);
+        else if (owner[c] == THEIRS && c != enemy) theirs[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    int width = (int)h->stride - 1;
+    long mine_fill = fillable_bound(mine, words, width, me), theirs_fill = fillable_bound(theirs, words, width, enemy);
+    free(regions);
+    if (mine_fill < 0 || theirs_fill < 0) { PyErr_NoMemory(); h->failed = 1; return 0; }
+    return clamp(h->weights[4] * (Score)(mine_fill - theirs_fill), h->limit);
 }
 
 /* The score of players apart, from Python: the line's open cells as a bitboard's bytes. */
@@ -382,8 +426,9 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
     if (m[0]) return clamp(split_value(m, h->weights), h->limit);
-    if (h->apart == Py_None) /* each share is then its player's region: the lesser of its two bounds */
+    if (h->apart_by == 0) /* each share is then its player's region: the lesser of its two bounds */
         return clamp(h->weights[4] * bounded(m, 3), h->limit);
+    if (h->apart_by == 1) return apart_filled(h, owner, me, enemy);
     return apart_score(h, me, enemy);
 }
 
@@ -474,10 +519,11 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
     return best;
 }
 
-/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart)
+/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart)
    -> (value, evaluations, scored): chambers_search.value of a position already scored and neither over
    nor apart (open cells, heads not in them), its moves searched in C; `killers` (a bytearray by ply) is
-   read and written as the Python search does; scored: (my head, the enemy's head, score, kind) of the
+   read and written as the Python search does; players apart are scored as `apart_by` says (0 the split's
+   bounds, 1 lazytron.space.fillable in C, 2 apart(open bytes, me, enemy)); scored: (my head, the enemy's head, score, kind) of the
    positions two plies below that were scored (kind 0 connected, 1 over, 2 apart). */
 static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
@@ -486,8 +532,9 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     Score alpha, beta;
     Horizon h;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
-                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers, &h.apart))
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iO", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers,
+                          &h.apart_by, &h.apart))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
     if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {
@@ -528,7 +575,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
-    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart) -> (value, evaluations, scored)"},
+    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart) -> (value, evaluations, scored)"},
+    {"fillable", fillable, METH_VARARGS, "fillable(region, width, height, head) -> lazytron.space.fillable's bound of the region"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},
 };

@@ -16,7 +16,8 @@ shut into the region can still make.
 - :func:`chamber`: the cells reachable from the head without crossing a
   cut cell, its exits, and what lies beyond each exit.
 - :func:`fillable`: the best root-to-leaf path through the tree of
-  chambers, with parity, cached by ``(region, head)``.
+  chambers, with parity, cached by ``(region, head)``; in C
+  (``c_fillable``) where the extension was built, the same numbers.
 - :func:`best_step`: the move that leaves the largest bound a few steps on
   (:mod:`lazytron.fill` searches for real long paths).
 """
@@ -155,6 +156,7 @@ def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
 
 
 _cache: dict[tuple[int, int, int, int | None], int] = {}
+_python_cache: dict[tuple[int, int, int, int | None], int] = {}
 CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
 
 
@@ -180,7 +182,31 @@ def fillable(region: int, head: int, width: int, height: int, cuts: int | None =
     >>> fillable(corridor & ~1, 0, 6, 1)
     5
     """
-    return bounded_memo(_cache, (region, head, width, cuts), CACHE_SIZE, lambda: _fillable(region, head, width, height, cuts))
+    if cuts is None and c_fillable is not None:
+        return bounded_memo(_cache, (region, head, width, cuts), CACHE_SIZE, lambda: c_fillable(region, head, width, height))
+    return python_fillable(region, head, width, height, cuts)
+
+
+def python_fillable(region: int, head: int, width: int, height: int, cuts: int | None = None) -> int:
+    """:func:`fillable` computed in Python whether or not the extension was built (cached apart from it)."""
+    return bounded_memo(_python_cache, (region, head, width, cuts), CACHE_SIZE, lambda: _fillable(region, head, width, height, cuts))
+
+
+def _c_fillable() -> Callable[[int, int, int, int], int] | None:
+    """:func:`fillable` without ``cuts``, computed in C (the same bound), or None where the extension was not built."""
+    try:
+        from ._split import fillable as bound  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+
+    def c_fillable(region: int, head: int, width: int, height: int) -> int:
+        return int(bound(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
+
+    return c_fillable
+
+
+c_fillable = _c_fillable()
+"""The chamber tree's bound in C (used by :func:`fillable` where built), or None: then it is computed in Python."""
 
 
 def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V]) -> V:
@@ -217,7 +243,7 @@ def _fillable(region: int, head: int, width: int, height: int, cuts: int | None)
                     continue
                 through = region_bound(piece | 1 << cell, head, red)
                 if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
-                    best = max(best, through + fillable(beyond, cell, width, height, cuts))
+                    best = max(best, through + python_fillable(beyond, cell, width, height, cuts))
         return total + min(best, region_bound(region, head, red))
 
 

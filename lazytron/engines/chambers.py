@@ -24,7 +24,7 @@ from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
 from ..fill import shortfall
 from ..outcome import DRAW, EVAL_LIMIT, WIN, indeterminate, loss, win
-from ..space import cut_candidates, fillable, neighbours
+from ..space import c_fillable, cut_candidates, fillable, neighbours
 from ..split import Counts, c_horizon, edges, split_counts
 from ..territory import voronoi
 from ..tree import Node
@@ -187,11 +187,11 @@ class ChamberPosition(Node):
         def apart_in_python(bits: bytes, me: int, enemy: int) -> int:
             return apart_score(int.from_bytes(bits, "little"), me, enemy, game)
 
-        apart = None if APART else apart_in_python  # None: C scores it from the split's bounds
+        apart_by = 0 if APART else 2 if CLOSE >= 0 or c_fillable is None else 1  # the split's bounds; fillable in C; Python
 
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
-        found, _, scored = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart)
+        found, _, scored = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart_in_python)
         below = self.below = self.below or {}
         for me, enemy, score, kind in scored:
             below[me, enemy] = score, kind

@@ -6,13 +6,15 @@ import random
 
 import pytest
 
-from lazytron.board import grid_mask
+from lazytron.board import grid_mask, load_board
 from lazytron.space import (
+    c_fillable,
     chamber,
     colour_masks,
     cut_candidates,
     fillable,
     parity_bound,
+    python_fillable,
     region_bound,
 )
 from lazytron.territory import reach
@@ -143,3 +145,28 @@ def test_fillable_with_any_candidate_cells_is_still_a_bound():
         stride = width + 1
         cuts = sum(1 << c for c in cells(region) if rng.random() < 0.5)  # any cells at all
         assert fillable(region, head, width, height, cuts) >= longest_path(region, head, stride)
+
+
+@pytest.mark.skipif(c_fillable is None, reason="the C extension was not built")
+def test_c_and_python_give_the_same_fillable_bound(project_maps):
+    rng = random.Random(5)
+    for path in project_maps:  # each map's cells the first head reaches, some walled at random
+        board = load_board(str(path))
+        for density in (0.6, 0.8, 0.95, 1.0):
+            walled = sum(1 << c for c in range(board.free.bit_length()) if rng.random() < density)
+            region = reach((board.free & walled) | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
+            args = (region, board.me, board.width, board.height)
+            assert c_fillable(*args) == python_fillable(*args), (path.name, density)
+    checked = 0
+    for width, height, region, head in regions(6, 3000, max_cells=60):  # small grids: corridors, pockets, dead ends
+        assert c_fillable(region, head, width, height) == python_fillable(region, head, width, height), (width, height, region, head)
+        checked += region.bit_count() > 10
+    assert checked > 100
+
+
+@pytest.mark.skipif(c_fillable is None, reason="the C extension was not built")
+def test_c_fillable_of_regions_the_head_cannot_enter_or_barely():
+    width, height = 5, 4
+    far = 1 << (2 * (width + 1) + 3)  # one cell, not next to the head at 0
+    assert [c_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [0, 1, 0, 1]
+    assert [python_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [0, 1, 0, 1]

@@ -9,6 +9,7 @@ import pytest
 from positions import random_positions
 
 from lazytron.board import Board, Move, load_board, parse_board
+from lazytron import space
 from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import (
     ChamberPosition,
@@ -190,6 +191,22 @@ def test_apart_scored_by_the_split_searches_the_same_in_c(seed, monkeypatch):
     monkeypatch.setattr(chambers, "APART", 1)
     for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3):
         assert searched_in_c_and_in_python(board, monkeypatch)
+
+
+@pytest.mark.skipif(chambers.c_fillable is None, reason="the C extension was not built")
+@pytest.mark.parametrize("seed", range(3))
+def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, monkeypatch):
+    # lines that end apart: space.fillable's bound computed in C inside the last plies, or by a call to Python's
+    for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3) + random_positions(SMALL, seed, 2):
+        found = {}
+        for in_c in (True, False):
+            if not in_c:
+                monkeypatch.setattr(chambers, "c_fillable", None)
+                monkeypatch.setattr(space, "c_fillable", None)
+            for horizon in (2, 6):
+                monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+                found[in_c, horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6, 8)]
+        assert found[True, 2] == found[False, 2] == found[True, 6] == found[False, 6]
 
 
 def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):

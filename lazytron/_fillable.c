@@ -1,0 +1,304 @@
+/* lazytron.space.fillable in C: the same bound, computed on the same bitboards.
+
+   A region is a bitset of 64-bit words, bit c for cell c (one guard column:
+   stride width + 1), as lazytron.space holds it in a Python int; each
+   function here is the Python function of the same name, step for step, so
+   that the numbers are the same (tests/core/test_space.py compares them).
+   fillable_bound(region, words, width, height, head) is called by
+   lazytron._split (the module's functions are in _split.c). */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+#define NO_CELL (-(1L << 30)) /* a head that is no cell: never next to one */
+
+typedef struct {
+    int words;   /* the words of a bitset */
+    long stride; /* width + 1 */
+    int width;
+} Grid;
+
+typedef struct {
+    long cell;   /* the exit: a cut cell next to the chamber */
+    word *beyond; /* the cells beyond it */
+} Exit;
+
+static word *bits_new(const Grid *g) { return calloc((size_t)g->words, sizeof(word)); }
+
+static void bits_copy(const Grid *g, word *dst, const word *src) { memcpy(dst, src, sizeof(word) * (size_t)g->words); }
+
+static int bits_any(const Grid *g, const word *a) {
+    for (int i = 0; i < g->words; i++)
+        if (a[i]) return 1;
+    return 0;
+}
+
+static int has(const Grid *g, const word *a, long cell) { return cell >= 0 && cell < 64L * g->words && (a[cell >> 6] >> (cell & 63) & 1); }
+
+static void put(word *a, long cell) { a[cell >> 6] |= (word)1 << (cell & 63); }
+
+/* Word i of the bitset whose bit c is bit c + k of `src` (Python's src >> k, or src << -k). */
+static word shifted(const Grid *g, const word *src, int i, long k) {
+    long base = 64L * i + k, at = base >= 0 ? base / 64 : -((-base + 63) / 64);
+    int bit = (int)(base - 64 * at);
+    word low = at >= 0 && at < g->words ? src[at] : 0, high = at + 1 >= 0 && at + 1 < g->words ? src[at + 1] : 0;
+    return bit ? low >> bit | high << (64 - bit) : low;
+}
+
+/* space.neighbours: the cells one step from `src` (unmasked). */
+static void neighbours(const Grid *g, word *dst, const word *src) {
+    for (int i = 0; i < g->words; i++)
+        dst[i] = shifted(g, src, i, -1) | shifted(g, src, i, 1) | shifted(g, src, i, -g->stride) | shifted(g, src, i, g->stride);
+}
+
+/* territory.reach: the cells of `free` reachable from `start` (start included), into `seen`. */
+static void reach(const Grid *g, word *seen, const word *free, const word *start, word *front, word *grown) {
+    bits_copy(g, seen, start);
+    bits_copy(g, front, start);
+    for (;;) {
+        neighbours(g, grown, front);
+        int any = 0;
+        for (int i = 0; i < g->words; i++) {
+            front[i] = grown[i] & free[i] & ~seen[i];
+            seen[i] |= front[i];
+            any |= front[i] != 0;
+        }
+        if (!any) return;
+    }
+}
+
+/* space.cut_candidates: cells whose region neighbours form two or more groups around their 3x3 ring. */
+static void cut_candidates(const Grid *g, word *dst, const word *region) {
+    long s = g->stride;
+    for (int i = 0; i < g->words; i++) {
+        word n = shifted(g, region, i, -s), e = shifted(g, region, i, 1), so = shifted(g, region, i, s), w = shifted(g, region, i, -1);
+        word ne = shifted(g, region, i, -s + 1), se = shifted(g, region, i, s + 1), sw = shifted(g, region, i, s - 1), nw = shifted(g, region, i, -s - 1);
+        word tn = n & ~(e & ne), te = e & ~(so & se), ts = so & ~(w & sw), tw = w & ~(n & nw);
+        dst[i] = ((tn & (te | ts | tw)) | (te & (ts | tw)) | (ts & tw)) & region[i];
+    }
+}
+
+static long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
+
+/* space.region_bound: the parity bound of `region` for a path from `head`; red cells have x + y even. */
+static long region_bound(const Grid *g, const word *region, long head) {
+    long reds = 0, all = 0;
+    for (int i = 0; i < g->words; i++) {
+        word r = region[i];
+        while (r) {
+            int b = __builtin_ctzll(r);
+            long c = 64L * i + b;
+            reds += (c / g->stride + c % g->stride) % 2 == 0;
+            all++;
+            r &= r - 1;
+        }
+    }
+    int head_red = (head / g->stride + head % g->stride) % 2 == 0;
+    return head_red ? parity_bound(reds, all - reds) : parity_bound(all - reds, reds);
+}
+
+/* How many of the four cells next to `cell` are in `a` or are `head`. */
+static int next_to(const Grid *g, const word *a, long head, long cell) {
+    long steps[4] = {-g->stride, 1, g->stride, -1};
+    int n = 0;
+    for (int d = 0; d < 4; d++) n += cell + steps[d] == head || has(g, a, cell + steps[d]);
+    return n;
+}
+
+/* space._beyond: flood `cells` from `start`; 0 as soon as it touches `near`, else 1 with the flood in `seen`. */
+static int beyond(const Grid *g, word *seen, const word *cells, const word *start, const word *near, word *front, word *grown) {
+    int any = 0;
+    for (int i = 0; i < g->words; i++) {
+        seen[i] = front[i] = start[i] & cells[i];
+        any |= front[i] != 0;
+    }
+    while (any) {
+        for (int i = 0; i < g->words; i++)
+            if (front[i] & near[i]) return 0;
+        neighbours(g, grown, front);
+        any = 0;
+        for (int i = 0; i < g->words; i++) {
+            front[i] = grown[i] & cells[i] & ~seen[i];
+            seen[i] |= front[i];
+            any |= front[i] != 0;
+        }
+    }
+    return 1;
+}
+
+static void drop_exits(Exit *exits, int count) {
+    for (int i = 0; i < count; i++) free(exits[i].beyond);
+}
+
+/* space.chamber: the chamber of `head` in `region` into `room`, its confirmed exits into *exits
+   (*count of them; the caller frees them).  -1 when out of memory. */
+static int chamber(const Grid *g, const word *region, long head, const word *cuts, word *room, Exit **exits, int *count, int *capacity) {
+    int W = g->words, status = 0;
+    word *tmp = calloc((size_t)W * 8, sizeof(word));
+    if (tmp == NULL) return -1;
+    word *start = tmp, *open = tmp + W, *near = tmp + 2 * W, *edge = tmp + 3 * W, *joined = tmp + 4 * W, *front = tmp + 5 * W,
+         *grown = tmp + 6 * W, *cells = tmp + 7 * W;
+    word *head_bit = bits_new(g), *nb = bits_new(g), *cell_bit = bits_new(g);
+    if (!head_bit || !nb || !cell_bit) { status = -1; goto done; }
+    put(head_bit, head);
+    neighbours(g, nb, head_bit);
+    int seeded = 0;
+    for (int i = 0; i < W; i++) {
+        start[i] = nb[i] & region[i];
+        open[i] = region[i] & ~cuts[i];
+        seeded |= (start[i] & open[i]) != 0;
+    }
+    memset(room, 0, sizeof(word) * (size_t)W);
+    if (seeded) {
+        for (int i = 0; i < W; i++) cells[i] = start[i] & open[i];
+        reach(g, room, open, cells, front, grown);
+    }
+    for (;;) {
+        neighbours(g, near, room);
+        for (int i = 0; i < W; i++) cells[i] = room[i] | head_bit[i];
+        neighbours(g, edge, cells);
+        int any_joined = 0;
+        for (int i = 0; i < W; i++) {
+            edge[i] = edge[i] & region[i] & ~room[i];
+            joined[i] = 0;
+        }
+        *count = 0;
+        for (int i = 0; i < W; i++) {
+            word e = edge[i];
+            while (e) {
+                int b = __builtin_ctzll(e);
+                e &= e - 1;
+                long cell = 64L * i + b;
+                if (next_to(g, room, head, cell) > 1) {  /* a path can pass through it, from the chamber back into it */
+                    put(joined, cell);
+                    any_joined = 1;
+                    continue;
+                }
+                for (int j = 0; j < W; j++) cells[j] = region[j] & ~room[j];
+                cells[cell >> 6] &= ~((word)1 << (cell & 63));
+                memset(cell_bit, 0, sizeof(word) * (size_t)W);
+                put(cell_bit, cell);
+                neighbours(g, nb, cell_bit);
+                word *seen = bits_new(g);
+                if (seen == NULL) { status = -1; goto done; }
+                if (!beyond(g, seen, cells, nb, near, front, grown)) {  /* the cells beyond lead back to the chamber */
+                    free(seen);
+                    put(joined, cell);
+                    any_joined = 1;
+                    continue;
+                }
+                if (*count == *capacity) {
+                    int more = *capacity ? 2 * *capacity : 8;
+                    Exit *grown_exits = realloc(*exits, sizeof(Exit) * (size_t)more);
+                    if (grown_exits == NULL) { free(seen); status = -1; goto done; }
+                    *exits = grown_exits;
+                    *capacity = more;
+                }
+                (*exits)[*count].cell = cell;
+                (*exits)[(*count)++].beyond = seen;
+            }
+        }
+        if (!any_joined) break;
+        drop_exits(*exits, *count);
+        *count = 0;
+        for (int i = 0; i < W; i++) {
+            open[i] |= joined[i];
+            cells[i] = room[i] | joined[i];
+        }
+        reach(g, room, open, cells, front, grown);  /* the chamber grows from where it was */
+    }
+done:
+    if (status < 0) { drop_exits(*exits, *count); *count = 0; }
+    free(tmp);
+    free(head_bit);
+    free(nb);
+    free(cell_bit);
+    return status;
+}
+
+long fillable_bound(const word *region, int words, int width, long head);
+
+static long fillable_in(const Grid *g, const word *region, long head);
+
+/* The best bound through one piece of the chamber (`empty`: the head itself) and, maybe, one exit;
+   `known` holds each exit's bound beyond it once computed (-1 before).  -1 when out of memory. */
+static long through_piece(const Grid *g, const word *piece, int empty, long head, Exit *exits, int count, long *known, long best, word *with) {
+    long here = region_bound(g, piece, head);
+    if (here > best) best = here;
+    for (int k = 0; k < count; k++) {
+        long cell = exits[k].cell;
+        if (next_to(g, piece, empty ? head : NO_CELL, cell) == 0) continue;  /* not next to the piece (or the head itself) */
+        bits_copy(g, with, piece);
+        put(with, cell);
+        long through = region_bound(g, with, head);
+        if (through + region_bound(g, exits[k].beyond, cell) > best) {  /* parity alone says it may pay */
+            if (known[k] < 0) known[k] = fillable_in(g, exits[k].beyond, cell);
+            if (known[k] < 0) return -1;
+            if (through + known[k] > best) best = through + known[k];
+        }
+    }
+    return best;
+}
+
+/* space._fillable with no cuts given: the chamber tree with parity; -1 when out of memory. */
+static long fillable_in(const Grid *g, const word *start_region, long head) {
+    int W = g->words, count = 0, capacity = 0;
+    long total = 0, result = -1;
+    Exit *exits = NULL;
+    long *known = NULL;
+    word *tmp = calloc((size_t)W * 7, sizeof(word));
+    if (tmp == NULL) return -1;
+    word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W, *seed = tmp + 6 * W;
+    bits_copy(g, region, start_region);
+    for (;;) {
+        cut_candidates(g, cuts, region);
+        if (chamber(g, region, head, cuts, room, &exits, &count, &capacity) < 0) goto done;
+        if (!bits_any(g, room) && count == 1) {  /* a corridor cell: walk on without recursion */
+            total++;
+            bits_copy(g, region, exits[0].beyond);
+            head = exits[0].cell;
+            drop_exits(exits, count);
+            count = 0;
+            continue;
+        }
+        break;
+    }
+    known = malloc(sizeof(long) * (size_t)(count ? count : 1));
+    if (known == NULL) goto done;
+    for (int k = 0; k < count; k++) known[k] = -1;
+    memset(piece, 0, sizeof(word) * (size_t)W);
+    long best = through_piece(g, piece, 1, head, exits, count, known, 0, with);  /* the head itself */
+    /* space.pieces: each part of the chamber a path can enter from the head */
+    memset(seed, 0, sizeof(word) * (size_t)W);
+    put(seed, head);
+    neighbours(g, start, seed);
+    for (int i = 0; i < W; i++) start[i] &= room[i];
+    for (int i = 0; i < W && best >= 0; i++) {
+        while (start[i] && best >= 0) {
+            memset(seed, 0, sizeof(word) * (size_t)W);
+            seed[i] = start[i] & -start[i];
+            word *front = cuts, *grown = with;  /* cuts are no longer needed; `with` is rewritten before each use */
+            reach(g, piece, room, seed, front, grown);
+            for (int j = 0; j < W; j++) start[j] &= ~piece[j];
+            best = through_piece(g, piece, 0, head, exits, count, known, best, with);
+        }
+    }
+    if (best < 0) goto done;
+    long whole = region_bound(g, region, head);
+    result = total + (best < whole ? best : whole);
+done:
+    drop_exits(exits, count);
+    free(exits);
+    free(known);
+    free(tmp);
+    return result;
+}
+
+/* space.fillable(region, head, width, height) for `region` in `words` words; -1 when out of memory. */
+long fillable_bound(const word *region, int words, int width, long head) {
+    Grid g = {words, width + 1, width};
+    return fillable_in(&g, region, head);
+}
