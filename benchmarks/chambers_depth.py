@@ -1,9 +1,9 @@
 """How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
 
-    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 2]
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 2] [--games DIR]
 
 Contested positions (every ``--every``-th turn of every recorded game in
-``../shared/games`` while the players can still meet) are searched with a fresh
+``../shared/games``, or under ``--games``, while the players can still meet) are searched with a fresh
 tree, as on a first move, through every even depth up to the one given (maps up
 to 25x25 / larger). Printed: positions, evaluations, seconds, then the depth
 each position completes within ``--time`` seconds from a fresh tree (its
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from hotspots import positions
 
@@ -38,7 +39,7 @@ def counted_evaluations() -> list[int]:
     horizon = chambers.c_horizon
     if horizon is not None:
 
-        def counting_horizon(*args: object) -> tuple[int, int, tuple[tuple[int, int, int, int], ...]]:
+        def counting_horizon(*args: object) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int]:
             found = horizon(*args)
             count[0] += found[1]
             return found
@@ -65,9 +66,10 @@ def main() -> None:
     parser.add_argument("--depth-big", type=int, default=14, help="deepest depth on larger maps (14)")
     parser.add_argument("--time", type=float, default=0.9, help="seconds for the depth reached (0.9)")
     parser.add_argument("--horizon", type=int, default=chambers_search.HORIZON, help=f"plies searched in C ({chambers_search.HORIZON})")
+    parser.add_argument("--games", type=Path, help="the records' folder (../shared/games), say a strength run's games")
     args = parser.parse_args()
     chambers_search.HORIZON = args.horizon
-    boards = positions(args.every)
+    boards = positions(args.every, args.games)
     count = counted_evaluations()
     moves = []
     start = time.perf_counter()

@@ -18,6 +18,7 @@ import gc
 import pstats
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from harness import SHARED
 
@@ -28,10 +29,10 @@ from lazytron.search import negamax_engine, search
 from lazytron.territory import voronoi
 
 
-def positions(every: int = 10) -> list:
-    """Contested positions: every ``every``-th turn of every readable record."""
+def positions(every: int = 10, games: Path | None = None) -> list:
+    """Contested positions: every ``every``-th turn of every readable record under ``games`` (../shared/games)."""
     found = []
-    for path in sorted((SHARED / "games").rglob("*.tron")):
+    for path in sorted((games or SHARED / "games").rglob("*.tron")):
         try:
             record = read_record(str(path))
         except RecordError as e:
