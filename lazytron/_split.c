@@ -519,22 +519,23 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
     return best;
 }
 
-/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart)
-   -> (value, evaluations, scored): chambers_search.value of a position already scored and neither over
-   nor apart (open cells, heads not in them), its moves searched in C; `killers` (a bytearray by ply) is
+/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated)
+   -> (value, evaluations, scored, score, kind): chambers_search.value of a position (open cells, heads not in
+   them) that, if `evaluated`, was scored and is neither over nor apart; if not, it is scored here first (its
+   score and kind returned: the search's value is its score where it is over or apart); its moves searched in C; `killers` (a bytearray by ply) is
    read and written as the Python search does; players apart are scored as `apart_by` says (0 the split's
    bounds, 1 lazytron.space.fillable in C, 2 apart(open bytes, me, enemy)); scored: (my head, the enemy's head, score, kind) of the
    positions two plies below that were scored (kind 0 connected, 1 over, 2 apart). */
 static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
-    int width, height, me, enemy, ply, depth, extend;
+    int width, height, me, enemy, ply, depth, extend, evaluated;
     Score alpha, beta;
     Horizon h;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iO", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iOp", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
                           &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers,
-                          &h.apart_by, &h.apart))
+                          &h.apart_by, &h.apart, &evaluated))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
     if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {
@@ -559,7 +560,10 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.failed = 0;
     h.root_ply = ply;
     h.found = 0;
-    Score v = search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
+    Score v, score = 0;
+    int kind = CONNECTED;
+    if (!evaluated) score = evaluate(&h, me, enemy, ply, &kind);
+    v = h.failed || kind != CONNECTED ? score : search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
     free(walls);
     PyBuffer_Release(&killers);
     if (h.failed) return NULL;
@@ -570,12 +574,12 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         if (item == NULL) { Py_DECREF(scored); return NULL; }
         PyTuple_SET_ITEM(scored, i, item);
     }
-    return Py_BuildValue("(LlN)", v, h.evaluations, scored);
+    return Py_BuildValue("(LlNLi)", v, h.evaluations, scored, score, kind);
 }
 
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
-    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart) -> (value, evaluations, scored)"},
+    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated) -> (value, evaluations, scored, score, kind)"},
     {"fillable", fillable, METH_VARARGS, "fillable(region, width, height, head) -> lazytron.space.fillable's bound of the region"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},

@@ -288,7 +288,7 @@ c_chamber_bound = _c_chamber_bound()
 chamber_bound = c_chamber_bound or python_chamber_bound
 """The bound of a head's tree of chambers in a region: in C where the extension was built, else in Python."""
 
-c_horizon: Callable[..., tuple[int, int, tuple[tuple[int, int, int, int], ...]]] | None
+c_horizon: Callable[..., tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int]] | None
 try:
     from ._split import horizon as c_horizon  # type: ignore[import-not-found,no-redef,unused-ignore]
 except ImportError:

@@ -174,13 +174,17 @@ class ChamberPosition(Node):
         return indeterminate(self.share_value(mine, theirs, ties))
 
     def horizon_value(self, depth: int, alpha: int, beta: int, extend: int) -> int | None:
-        """The search's value of this position (scored, neither over nor apart) ``depth`` plies deep, searched in C.
+        """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
 
-        None where the extension was not built or the measure is computed in
-        Python.  No nodes are made below this one.
+        A position over or apart is worth its score.  None where the extension
+        was not built or the measure is computed in Python.  No nodes are made
+        below this one.
         """
         if c_horizon is None or TERRITORY_CHAMBERS not in SPLIT:
             return None
+        evaluated = self.scored
+        if evaluated and (self.final or self.apart):
+            return int(self.score)
         game = self.game
         weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE)
 
@@ -191,7 +195,9 @@ class ChamberPosition(Node):
 
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
-        found, _, scored = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart_in_python)
+        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart_in_python, evaluated)
+        if not evaluated:
+            self.take(score, kind)
         below = self.below = self.below or {}
         for me, enemy, score, kind in scored:
             below[me, enemy] = score, kind

@@ -76,15 +76,17 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     A forced move (a side with one move) costs no depth while ``extend``,
     the line's free plies left, lasts.
     """
-    score: int = pos.score
-    if depth <= 0 or pos.final or pos.apart:
-        return score
+    if depth <= 0:
+        return int(pos.score)
     if check is not None:
         check()
-    if depth <= HORIZON and not pos.expanded:
+    if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
         found = pos.horizon_value(depth, alpha, beta, extend)
         if found is not None:
             return found
+    score: int = pos.score
+    if pos.final or pos.apart:
+        return score
     kids = pos.children
     killers = pos.game.killers
     depth, extend = _below(len(kids), depth, extend)
