@@ -25,6 +25,7 @@ shut into the region can still make.
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import import_module
 from typing import Callable, Iterator, TypeVar
 
 from .board import grid_mask
@@ -192,20 +193,23 @@ def python_fillable(region: int, head: int, width: int, height: int, cuts: int |
     return bounded_memo(_python_cache, (region, head, width, cuts), CACHE_SIZE, lambda: _fillable(region, head, width, height, cuts))
 
 
-def _c_fillable() -> Callable[[int, int, int, int], int] | None:
-    """:func:`fillable` without ``cuts``, computed in C (the same bound), or None where the extension was not built."""
+def c_region_measure(name: str) -> Callable[[int, int, int, int], int] | None:
+    """``lazytron._split.<name>(region bytes, width, height, head)`` as a function of (region, head, width, height).
+
+    None where the extension was not built.
+    """
     try:
-        from ._split import fillable as bound  # type: ignore[import-not-found,unused-ignore]
+        measure = getattr(import_module("lazytron._split"), name)
     except ImportError:
         return None
 
-    def c_fillable(region: int, head: int, width: int, height: int) -> int:
-        return int(bound(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
+    def region_measure(region: int, head: int, width: int, height: int) -> int:
+        return int(measure(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
 
-    return c_fillable
+    return region_measure
 
 
-c_fillable = _c_fillable()
+c_fillable = c_region_measure("fillable")
 """The chamber tree's bound in C (used by :func:`fillable` where built), or None: then it is computed in Python."""
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, NamedTuple
 
 from .board import Bitboard, Cell
-from .space import colour_masks, neighbours, parity_bound, region_bound
+from .space import c_region_measure, colour_masks, neighbours, parity_bound, region_bound
 from .territory import reach, voronoi
 
 
@@ -271,20 +271,7 @@ def python_chamber_bound(region: Bitboard, head: Cell, width: int, height: int) 
     return block_bound(share, head, stride, colour_masks(width, height)[0])
 
 
-def _c_chamber_bound() -> Callable[[Bitboard, Cell, int, int], int] | None:
-    """The C version of :func:`python_chamber_bound`, or None where the extension was not built."""
-    try:
-        from ._split import chambers  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-
-    def c_chamber_bound(region: Bitboard, head: Cell, width: int, height: int) -> int:
-        return int(chambers(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
-
-    return c_chamber_bound
-
-
-c_chamber_bound = _c_chamber_bound()
+c_chamber_bound = c_region_measure("chambers")
 chamber_bound = c_chamber_bound or python_chamber_bound
 """The bound of a head's tree of chambers in a region: in C where the extension was built, else in Python."""
 
