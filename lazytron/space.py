@@ -200,7 +200,7 @@ def c_region_measure(name: str) -> Callable[[int, int, int, int], int] | None:
     """
     try:
         measure = getattr(import_module("lazytron._split"), name)
-    except ImportError:
+    except (ImportError, AttributeError):  # not built, or built before the function was
         return None
 
     def region_measure(region: int, head: int, width: int, height: int) -> int:

@@ -77,7 +77,8 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     the line's free plies left, lasts.
     """
     if depth <= 0:
-        return int(pos.score)
+        leaf: int = pos.score
+        return leaf
     if check is not None:
         check()
     if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
