@@ -137,12 +137,10 @@ static void drop_exits(Exit *exits, int count) {
    (*count of them; the caller frees them).  -1 when out of memory. */
 static int chamber(const Grid *g, const word *region, long head, const word *cuts, word *room, Exit **exits, int *count, int *capacity) {
     int W = g->words, status = 0;
-    word *tmp = calloc((size_t)W * 8, sizeof(word));
+    word *tmp = calloc((size_t)W * 11, sizeof(word));
     if (tmp == NULL) return -1;
     word *start = tmp, *open = tmp + W, *near = tmp + 2 * W, *edge = tmp + 3 * W, *joined = tmp + 4 * W, *front = tmp + 5 * W,
-         *grown = tmp + 6 * W, *cells = tmp + 7 * W;
-    word *head_bit = bits_new(g), *nb = bits_new(g), *cell_bit = bits_new(g);
-    if (!head_bit || !nb || !cell_bit) { status = -1; goto done; }
+         *grown = tmp + 6 * W, *cells = tmp + 7 * W, *head_bit = tmp + 8 * W, *nb = tmp + 9 * W, *cell_bit = tmp + 10 * W;
     put(head_bit, head);
     neighbours(g, nb, head_bit);
     int seeded = 0;
@@ -213,9 +211,6 @@ static int chamber(const Grid *g, const word *region, long head, const word *cut
 done:
     if (status < 0) { drop_exits(*exits, *count); *count = 0; }
     free(tmp);
-    free(head_bit);
-    free(nb);
-    free(cell_bit);
     return status;
 }
 
@@ -249,9 +244,10 @@ static long fillable_in(const Grid *g, const word *start_region, long head) {
     long total = 0, result = -1;
     Exit *exits = NULL;
     long *known = NULL;
-    word *tmp = calloc((size_t)W * 7, sizeof(word));
+    word *tmp = calloc((size_t)W * 9, sizeof(word));
     if (tmp == NULL) return -1;
-    word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W, *seed = tmp + 6 * W;
+    word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W, *seed = tmp + 6 * W,
+         *front = tmp + 7 * W, *grown = tmp + 8 * W;
     bits_copy(g, region, start_region);
     for (;;) {
         cut_candidates(g, cuts, region);
@@ -280,7 +276,6 @@ static long fillable_in(const Grid *g, const word *start_region, long head) {
         while (start[i] && best >= 0) {
             memset(seed, 0, sizeof(word) * (size_t)W);
             seed[i] = start[i] & -start[i];
-            word *front = cuts, *grown = with;  /* cuts are no longer needed; `with` is rewritten before each use */
             reach(g, piece, room, seed, front, grown);
             for (int j = 0; j < W; j++) start[j] &= ~piece[j];
             best = through_piece(g, piece, 0, head, exits, count, known, best, with);
