@@ -350,7 +350,7 @@ typedef struct {
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
     int apart_by;                 /* players apart scored by: 0 the split's bounds, 1 lazytron.space.fillable in C, 2 calling `apart` */
-    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart */
+    PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart (used with apart_by 2 only) */
     long evaluations;
     int failed;                   /* a Python error is set */
     int root_ply;                 /* the ply of the position searched */

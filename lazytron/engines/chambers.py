@@ -18,6 +18,7 @@ A position is scored from my side with :mod:`lazytron.outcome`'s order:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, NamedTuple
 
 from ..battlefront import front_cells, share_space
@@ -83,6 +84,11 @@ def apart_score(open_: int, me: int, enemy: int, game: Context) -> int:
     head, enemy_head = 1 << me, 1 << enemy
     mine, theirs, _, _ = voronoi(open_ | head | enemy_head, head, enemy_head, game.stride)
     return indeterminate(apart_value(mine & ~head, me, theirs & ~enemy_head, enemy, game.width, game.height, CLOSE))
+
+
+def apart_from_bytes(game: Context, bits: bytes, me: int, enemy: int) -> int:
+    """:func:`apart_score` of open cells given as a bitboard's little-endian bytes (as the search in C hands them)."""
+    return apart_score(int.from_bytes(bits, "little"), me, enemy, game)
 
 
 def chambers_fill(counts: Counts) -> int:
@@ -187,15 +193,11 @@ class ChamberPosition(Node):
             return int(self.score)
         game = self.game
         weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE)
-
-        def apart_in_python(bits: bytes, me: int, enemy: int) -> int:
-            return apart_score(int.from_bytes(bits, "little"), me, enemy, game)
-
         apart_by = 0 if APART else 2 if CLOSE >= 0 or c_fillable is None else 1  # the split's bounds; fillable in C; Python
-
+        apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
-        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart_in_python, evaluated)
+        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart, evaluated)
         if not evaluated:
             self.take(score, kind)
         below = self.below = self.below or {}
