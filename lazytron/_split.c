@@ -351,7 +351,8 @@ typedef struct {
     Py_ssize_t plies;             /* ... how many plies it holds */
     int apart_by;                 /* players apart scored by: 0 the split's bounds, 1 lazytron.space.fillable in C, 2 calling `apart` */
     PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart (used with apart_by 2 only) */
-    long evaluations;
+    PyObject *check;              /* called every CHECK_EVERY evaluations (None: never): raising stops the search */
+    long evaluations, next_check;
     int failed;                   /* a Python error is set */
     int root_ply;                 /* the ply of the position searched */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
@@ -359,6 +360,7 @@ typedef struct {
 } Horizon;
 
 enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players can meet, the game is over, they cannot */
+enum { CHECK_EVERY = 256 };  /* evaluations between two calls of the search's `check` */
 
 static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 
@@ -416,8 +418,13 @@ static Score apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
 
 /* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind. */
 static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
-    h->evaluations++;
     *kind = OVER;
+    if (++h->evaluations >= h->next_check && h->check != Py_None) {  /* the deadline's clock, as the Python search looks at it */
+        h->next_check += CHECK_EVERY;
+        PyObject *ok = PyObject_CallNoArgs(h->check);
+        if (ok == NULL) { h->failed = 1; return 0; }
+        Py_DECREF(ok);
+    }
     if (me == enemy) return h->weights[3];  /* a head-on collision: a draw, less COLLISION */
     unsigned char *owner = owner_rows + h->stride;
     memcpy(owner, h->walls, (size_t)h->cells);
@@ -519,23 +526,25 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
     return best;
 }
 
-/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated)
+/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check])
    -> (value, evaluations, scored, score, kind): chambers_search.value of a position (open cells, heads not in
    them) that, if `evaluated`, was scored and is neither over nor apart; if not, it is scored here first (its
    score and kind returned: the search's value is its score where it is over or apart); its moves searched in C; `killers` (a bytearray by ply) is
    read and written as the Python search does; players apart are scored as `apart_by` says (0 the split's
    bounds, 1 lazytron.space.fillable in C, 2 apart(open bytes, me, enemy)); scored: (my head, the enemy's head, score, kind) of the
-   positions two plies below that were scored (kind 0 connected, 1 over, 2 apart). */
+   positions two plies below that were scored (kind 0 connected, 1 over, 2 apart).  `check` (None: never) is called
+   every CHECK_EVERY evaluations: an exception it raises (the deadline's) ends the search and is raised. */
 static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
     int width, height, me, enemy, ply, depth, extend, evaluated;
     Score alpha, beta;
     Horizon h;
+    h.check = Py_None;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iOp", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
                           &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers,
-                          &h.apart_by, &h.apart, &evaluated))
+                          &h.apart_by, &h.apart, &evaluated, &h.check))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
     if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {
@@ -557,6 +566,7 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.killers = killers.buf;
     h.plies = killers.len;
     h.evaluations = 0;
+    h.next_check = CHECK_EVERY;
     h.failed = 0;
     h.root_ply = ply;
     h.found = 0;
@@ -579,7 +589,7 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
-    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated) -> (value, evaluations, scored, score, kind)"},
+    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check]) -> (value, evaluations, scored, score, kind)"},
     {"fillable", fillable, METH_VARARGS, "fillable(region, width, height, head) -> lazytron.space.fillable's bound of the region"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},

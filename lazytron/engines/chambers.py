@@ -19,7 +19,7 @@ A position is scored from my side with :mod:`lazytron.outcome`'s order:
 from __future__ import annotations
 
 from functools import partial
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ..battlefront import front_cells, share_space
 from ..board import CARDINALS, Board, Move
@@ -179,10 +179,11 @@ class ChamberPosition(Node):
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
         return indeterminate(self.share_value(mine, theirs, ties))
 
-    def horizon_value(self, depth: int, alpha: int, beta: int, extend: int) -> int | None:
+    def horizon_value(self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None) -> int | None:
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
 
-        A position over or apart is worth its score.  None where the extension
+        A position over or apart is worth its score.  ``check`` is called
+        every few hundred evaluations in C: what it raises ends the search.  None where the extension
         was not built or the measure is computed in Python.  No nodes are made
         below this one.
         """
@@ -197,7 +198,7 @@ class ChamberPosition(Node):
         apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
-        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart, evaluated)
+        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart, evaluated, check)
         if not evaluated:
             self.take(score, kind)
         below = self.below = self.below or {}

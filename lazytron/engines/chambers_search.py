@@ -82,7 +82,7 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     if check is not None:
         check()
     if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
-        found = pos.horizon_value(depth, alpha, beta, extend)
+        found = pos.horizon_value(depth, alpha, beta, extend, check)
         if found is not None:
             return found
     score: int = pos.score

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from time import monotonic
 from itertools import islice
 
 import pytest
 from positions import random_positions
 
 from lazytron.board import Board, Move, load_board, parse_board
+from lazytron.clock import Deadline, OutOfTime
 from lazytron import space
 from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import (
@@ -143,6 +145,32 @@ def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
                 assert exact <= got <= alpha
             else:
                 assert beta <= got <= exact
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(monkeypatch):
+    # a deadline passed inside the last plies ends the search there; the tree is left as valid as before
+    board = load_board("maps/open-field.txt")
+    calls = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) > 1:
+            raise OutOfTime
+
+    tree = init_tree(board)
+    with pytest.raises(OutOfTime):
+        tree.horizon_value(10, -INF, INF, 0, check)
+    assert len(calls) == 2
+    looked: list[int] = []
+    found = tree.horizon_value(10, -INF, INF, 0, lambda: looked.append(1))
+    assert len(looked) > 2 and found == init_tree(board).horizon_value(10, -INF, INF, 0)
+    # the search hands its check down: Python looks at it once per position above the last plies (at most 16 here)
+    monkeypatch.setattr(chambers_search, "HORIZON", 14)
+    calls.clear()
+    with pytest.raises(OutOfTime):
+        search(init_tree(board), 16, lambda: check() if len(calls) > 16 else calls.append(1))
+    assert len(calls) == 18
 
 
 def searched_in_c_and_in_python(board: Board, monkeypatch) -> bool:
