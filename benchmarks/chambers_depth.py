@@ -1,6 +1,6 @@
 """How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
 
-    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 2] [--games DIR]
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 8] [--games DIR]
 
 Contested positions (every ``--every``-th turn of every recorded game in
 ``../shared/games``, or under ``--games``, while the players can still meet) are searched with a fresh

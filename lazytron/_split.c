@@ -352,15 +352,18 @@ typedef struct {
     int apart_by;                 /* players apart scored by: 0 the split's bounds, 1 lazytron.space.fillable in C, 2 calling `apart` */
     PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart (used with apart_by 2 only) */
     PyObject *check;              /* called every CHECK_EVERY evaluations (None: never): raising stops the search */
-    long evaluations, next_check;
+    long evaluations, visits, next_check;  /* positions scored; positions visited, and when the clock is looked at next */
     int failed;                   /* a Python error is set */
+    uint64_t hash;                /* the line's open cells, hashed (each cell's key, see `key`) */
+    unsigned *marks, stamp;       /* `meeting`'s flood: a cell is marked when its mark is the stamp */
+    Py_ssize_t *queue;            /* ... and its cells to visit */
     int root_ply;                 /* the ply of the position searched */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
     Score scored[16][4];
 } Horizon;
 
 enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players can meet, the game is over, they cannot */
-enum { CHECK_EVERY = 256 };  /* evaluations between two calls of the search's `check` */
+enum { CHECK_EVERY = 256 };  /* positions visited between two calls of the search's `check` */
 
 static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 
@@ -416,15 +419,21 @@ static Score apart_score(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
     return value;
 }
 
+/* The clock, looked at every CHECK_EVERY positions visited: 0 when the search's `check` raised. */
+static int on_time(Horizon *h) {
+    if (++h->visits < h->next_check || h->check == Py_None) return 1;
+    h->next_check += CHECK_EVERY;
+    PyObject *ok = PyObject_CallNoArgs(h->check);
+    if (ok == NULL) { h->failed = 1; return 0; }
+    Py_DECREF(ok);
+    return 1;
+}
+
 /* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind. */
 static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
     *kind = OVER;
-    if (++h->evaluations >= h->next_check && h->check != Py_None) {  /* the deadline's clock, as the Python search looks at it */
-        h->next_check += CHECK_EVERY;
-        PyObject *ok = PyObject_CallNoArgs(h->check);
-        if (ok == NULL) { h->failed = 1; return 0; }
-        Py_DECREF(ok);
-    }
+    h->evaluations++;
+    if (!on_time(h)) return 0;
     if (me == enemy) return h->weights[3];  /* a head-on collision: a draw, less COLLISION */
     unsigned char *owner = owner_rows + h->stride;
     memcpy(owner, h->walls, (size_t)h->cells);
@@ -447,13 +456,38 @@ static int legal(const Horizon *h, Py_ssize_t cell, Py_ssize_t *to, int *codes) 
     return n;
 }
 
-/* The search's order (chambers_search._order for a node never searched): the killer's move first. */
-static void order(const Horizon *h, int ply, int n, const int *codes, int *indices) {
-    int first = 0;
-    if (ply < h->plies && h->killers[ply])
-        for (int i = 0; i < n; i++) if (codes[i] == h->killers[ply]) { first = i; break; }
-    indices[0] = first;
-    for (int i = 0, k = 1; i < n; i++) if (i != first) indices[k++] = i;
+/* A position's hash key part: `cell` as an open cell (role 0), my head (1), the enemy's (2), or my move's target (3). */
+static uint64_t key(Py_ssize_t cell, int role) {
+    uint64_t z = (uint64_t)cell * 4 + (uint64_t)role + 0x9e3779b97f4a7c15u;  /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The best move found when a position was last searched in C, by its hash (kept across searches and turns: an
+   ordering hint only, so a slot taken by another position costs a worse order, never a wrong value). */
+enum { BEST_SLOTS = 1 << 18 };
+typedef struct { uint64_t hash; int code; } Best;
+static Best *best_moves = NULL;
+
+static Best *best_slot(uint64_t hash) {
+    if (best_moves == NULL) best_moves = calloc(BEST_SLOTS, sizeof(Best));
+    return best_moves == NULL ? NULL : &best_moves[hash & (BEST_SLOTS - 1)];
+}
+
+/* The search's order: the move last found best here, the killer's move, then the others in move order. */
+static void order(const Horizon *h, int ply, int n, const int *codes, int *indices, uint64_t hash) {
+    Best *slot = best_slot(hash);
+    int lead = slot != NULL && slot->hash == hash ? slot->code : 0, killer = ply < h->plies ? h->killers[ply] : 0;
+    int k = 0, used[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) if (lead && codes[i] == lead) { indices[k++] = i; used[i] = 1; }
+    for (int i = 0; i < n; i++) if (killer && codes[i] == killer && !used[i]) { indices[k++] = i; used[i] = 1; }
+    for (int i = 0; i < n; i++) if (!used[i]) indices[k++] = i;
+}
+
+static void keep_best(uint64_t hash, int code) {
+    Best *slot = best_slot(hash);
+    if (slot != NULL) slot->hash = hash, slot->code = code;
 }
 
 static void remember(Horizon *h, int ply, int code) { if (ply < h->plies) h->killers[ply] = (unsigned char)code; }
@@ -467,8 +501,35 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
 
 static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
 
-/* chambers_search.value of a position never searched. */
+/* Whether both players can move and can still meet (the split's `touching`: their heads side by side, or
+   the enemy's head beside a cell my flood reaches): such a position inside the line needs no score. */
+static int meeting(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
+    int mine = 0, theirs = 0, beside = 0;
+    for (int d = 0; d < 4; d++) {
+        mine += h->walls[me + h->steps[d]] == NOBODY;
+        theirs += h->walls[enemy + h->steps[d]] == NOBODY;
+        beside |= me + h->steps[d] == enemy;
+    }
+    if (me == enemy || !mine || !theirs) return 0;
+    if (beside) return 1;
+    unsigned stamp = ++h->stamp;
+    Py_ssize_t head = 0, tail = 0;
+    h->queue[tail++] = me;
+    h->marks[me] = stamp;
+    while (head < tail) {
+        Py_ssize_t c = h->queue[head++];
+        for (int d = 0; d < 4; d++) {
+            Py_ssize_t n = c + h->steps[d];
+            if (n == enemy) return 1;
+            if (h->walls[n] == NOBODY && h->marks[n] != stamp) { h->marks[n] = stamp; h->queue[tail++] = n; }
+        }
+    }
+    return 0;
+}
+
+/* chambers_search.value of a position never searched: scored only where the search stops there. */
 static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
+    if (depth > 0 && meeting(h, me, enemy)) return on_time(h) ? search_moves(h, me, enemy, ply, depth, alpha, beta, extend) : 0;
     int kind;
     Score score = evaluate(h, me, enemy, ply, &kind);
     if (ply == h->root_ply + 2 && h->found < 16) {  /* kept, so that the tree need not score it again */
@@ -482,9 +543,10 @@ static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int dep
 /* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */
 static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
-    int codes[4], indices[4], n = legal(h, me, to, codes);
+    int codes[4], indices[4], n = legal(h, me, to, codes), chosen = 0;
+    uint64_t hash = h->hash ^ key(me, 1) ^ key(enemy, 2);
     below(n, &depth, &extend);
-    order(h, ply, n, codes, indices);
+    order(h, ply, n, codes, indices, hash);
     Score best = -(h->win + 1);
     for (int k = 0; k < n; k++) {
         int i = indices[k];
@@ -492,19 +554,22 @@ static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, 
         if (h->failed) return 0;
         if (v > best) {
             best = v;
+            chosen = codes[i];
             remember(h, ply, codes[i]);
             if (v >= beta) break;
         }
     }
+    if (chosen) keep_best(hash, chosen);
     return best;
 }
 
 /* chambers_search._answer: my move to `target` made, the least of the enemy's answers. */
 static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
-    int codes[4], indices[4], n = legal(h, enemy, to, codes);
+    int codes[4], indices[4], n = legal(h, enemy, to, codes), chosen = 0;
+    uint64_t hash = h->hash ^ key(target, 3) ^ key(enemy, 2);
     below(n, &depth, &extend);
-    order(h, ply, n, codes, indices);
+    order(h, ply, n, codes, indices, hash);
     Score best = h->win + 1;
     for (int k = 0; k < n; k++) {
         int i = indices[k];
@@ -513,16 +578,20 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
         if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
         else {
             h->walls[target] = h->walls[cell] = WALL;
+            h->hash ^= key(target, 0) ^ key(cell, 0);
             v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
+            h->hash ^= key(target, 0) ^ key(cell, 0);
             h->walls[target] = h->walls[cell] = NOBODY;
         }
         if (h->failed) return 0;
         if (v < best) {
             best = v;
+            chosen = codes[i];
             remember(h, ply, codes[i]);
             if (v <= alpha) break;
         }
     }
+    if (chosen) keep_best(hash, chosen);
     return best;
 }
 
@@ -553,7 +622,10 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         return NULL;
     }
     unsigned char *walls = reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
-    if (walls == NULL) {
+    h.marks = calloc((size_t)cells, sizeof(unsigned));
+    h.queue = malloc((size_t)cells * sizeof(Py_ssize_t));
+    if (walls == NULL || h.marks == NULL || h.queue == NULL) {
+        free(walls), free(h.marks), free(h.queue);
         PyBuffer_Release(&killers);
         return PyErr_NoMemory();
     }
@@ -565,16 +637,19 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.steps[0] = -stride; h.steps[1] = 1; h.steps[2] = stride; h.steps[3] = -1;
     h.killers = killers.buf;
     h.plies = killers.len;
-    h.evaluations = 0;
+    h.evaluations = h.visits = 0;
     h.next_check = CHECK_EVERY;
     h.failed = 0;
     h.root_ply = ply;
     h.found = 0;
+    h.hash = 0;
+    h.stamp = 0;
+    for (Py_ssize_t c = 0; c < cells; c++) if (h.walls[c] == NOBODY) h.hash ^= key(c, 0);
     Score v, score = 0;
     int kind = CONNECTED;
     if (!evaluated) score = evaluate(&h, me, enemy, ply, &kind);
     v = h.failed || kind != CONNECTED ? score : search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
-    free(walls);
+    free(walls), free(h.marks), free(h.queue);
     PyBuffer_Release(&killers);
     if (h.failed) return NULL;
     PyObject *scored = PyTuple_New(h.found);

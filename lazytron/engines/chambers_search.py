@@ -27,7 +27,7 @@ from .chambers import SEPARATE, ChamberPosition
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
-HORIZON = 2  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never)
+HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 

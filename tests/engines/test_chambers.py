@@ -189,6 +189,19 @@ def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monk
         assert searched_in_c_and_in_python(board, monkeypatch)
 
 
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("seed", range(2))
+def test_the_search_in_c_sees_players_part_inside_its_plies(seed, monkeypatch):
+    # positions inside C's plies are scored only where the line stops: one apart must still be found apart there
+    gap = parse_board("9 5\n#########\n#   #   #\n#1     2#\n#   #   #\n#########\n")
+    for board in [gap, ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3):
+        found = {}
+        for horizon in (0, 8):
+            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+            found[horizon] = [search(init_tree(board), depth) for depth in (4, 6, 8)]
+        assert found[8] == found[0]
+
+
 def test_without_the_extension_every_ply_is_searched_in_python(monkeypatch):
     monkeypatch.setattr(chambers, "c_horizon", None)
     for board in random_positions(SMALL, 9, 3):
