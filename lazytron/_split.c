@@ -351,7 +351,7 @@ typedef struct {
     Py_ssize_t plies;             /* ... how many plies it holds */
     int apart_by;                 /* players apart scored by: 0 the split's bounds, 1 lazytron.space.fillable in C, 2 calling `apart` */
     PyObject *apart;              /* apart(open bytes, me, enemy) -> the score of players apart (used with apart_by 2 only) */
-    PyObject *check;              /* called every CHECK_EVERY evaluations (None: never): raising stops the search */
+    PyObject *check;              /* called every CHECK_EVERY positions visited (None: never): raising stops the search */
     long evaluations, visits, next_check;  /* positions scored; positions visited, and when the clock is looked at next */
     int failed;                   /* a Python error is set */
     uint64_t hash;                /* the line's open cells, hashed (each cell's key, see `key`) */
@@ -602,7 +602,7 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
    read and written as the Python search does; players apart are scored as `apart_by` says (0 the split's
    bounds, 1 lazytron.space.fillable in C, 2 apart(open bytes, me, enemy)); scored: (my head, the enemy's head, score, kind) of the
    positions two plies below that were scored (kind 0 connected, 1 over, 2 apart).  `check` (None: never) is called
-   every CHECK_EVERY evaluations: an exception it raises (the deadline's) ends the search and is raised. */
+   every CHECK_EVERY positions visited: an exception it raises (the deadline's) ends the search and is raised. */
 static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;

@@ -183,7 +183,7 @@ class ChamberPosition(Node):
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
 
         A position over or apart is worth its score.  ``check`` is called
-        every few hundred evaluations in C: what it raises ends the search.  None where the extension
+        every few hundred positions C visits: what it raises ends the search.  None where the extension
         was not built or the measure is computed in Python.  No nodes are made
         below this one.
         """
