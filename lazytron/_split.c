@@ -85,6 +85,16 @@ static int reserve(Py_ssize_t cells) {
     return 0;
 }
 
+/* The visit number a search over a grid of `cells` cells counts up from (its cells are visited when their number is
+   above it), the numbers started again where up to `cells` more would overflow. */
+static int visits_from(Py_ssize_t cells) {
+    if (stamp > INT_MAX - (int)cells - 1) {
+        memset(numbers, 0, sizeof(int) * (size_t)cells);
+        stamp = 0;
+    }
+    return stamp;
+}
+
 /* Most cells a path takes from a cell of one colour: same of that colour, other of the other. */
 static long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
 
@@ -102,11 +112,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
     long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below, *kept_score = front_kept;
     const unsigned char other = (unsigned char)(MINE + THEIRS - side);
     unsigned char *next = directions;
-    if (stamp > INT_MAX - (int)cells - 1) {  /* numbers would overflow: start them again */
-        memset(num, 0, sizeof(int) * (size_t)cells);
-        stamp = 0;
-    }
-    const int base = stamp;
+    const int base = visits_from(cells);
     int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
     best[head] = best_edges[head] = fill[head] = 0;
@@ -355,8 +361,6 @@ typedef struct {
     long evaluations, visits, next_check;  /* positions scored; positions visited, and when the clock is looked at next */
     int failed;                   /* a Python error is set */
     uint64_t hash;                /* the line's open cells, hashed (each cell's key, see `key`) */
-    unsigned *marks, stamp;       /* `meeting`'s flood: a cell is marked when its mark is the stamp */
-    Py_ssize_t *queue;            /* ... and its cells to visit */
     int root_ply;                 /* the ply of the position searched */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
     Score scored[16][4];
@@ -504,24 +508,20 @@ static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, 
 /* Whether both players can move and can still meet (the split's `touching`: their heads side by side, or
    the enemy's head beside a cell my flood reaches): such a position inside the line needs no score. */
 static int meeting(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
-    int mine = 0, theirs = 0, beside = 0;
-    for (int d = 0; d < 4; d++) {
-        mine += h->walls[me + h->steps[d]] == NOBODY;
-        theirs += h->walls[enemy + h->steps[d]] == NOBODY;
-        beside |= me + h->steps[d] == enemy;
-    }
-    if (me == enemy || !mine || !theirs) return 0;
-    if (beside) return 1;
-    unsigned stamp = ++h->stamp;
-    Py_ssize_t head = 0, tail = 0;
-    h->queue[tail++] = me;
-    h->marks[me] = stamp;
+    Py_ssize_t to[4];
+    int codes[4];
+    if (me == enemy || !legal(h, me, to, codes) || !legal(h, enemy, to, codes)) return 0;
+    for (int d = 0; d < 4; d++) if (me + h->steps[d] == enemy) return 1;
+    const int mark = stamp = visits_from(h->cells) + 1;  /* the visit numbers and fronts of the split's searches */
+    int head = 0, tail = 0;
+    fronts[tail++] = (int)me;
+    numbers[me] = mark;
     while (head < tail) {
-        Py_ssize_t c = h->queue[head++];
+        Py_ssize_t c = fronts[head++];
         for (int d = 0; d < 4; d++) {
             Py_ssize_t n = c + h->steps[d];
             if (n == enemy) return 1;
-            if (h->walls[n] == NOBODY && h->marks[n] != stamp) { h->marks[n] = stamp; h->queue[tail++] = n; }
+            if (h->walls[n] == NOBODY && numbers[n] != mark) { numbers[n] = mark; fronts[tail++] = (int)n; }
         }
     }
     return 0;
@@ -622,10 +622,7 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         return NULL;
     }
     unsigned char *walls = reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
-    h.marks = calloc((size_t)cells, sizeof(unsigned));
-    h.queue = malloc((size_t)cells * sizeof(Py_ssize_t));
-    if (walls == NULL || h.marks == NULL || h.queue == NULL) {
-        free(walls), free(h.marks), free(h.queue);
+    if (walls == NULL) {
         PyBuffer_Release(&killers);
         return PyErr_NoMemory();
     }
@@ -643,13 +640,12 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.root_ply = ply;
     h.found = 0;
     h.hash = 0;
-    h.stamp = 0;
     for (Py_ssize_t c = 0; c < cells; c++) if (h.walls[c] == NOBODY) h.hash ^= key(c, 0);
     Score v, score = 0;
     int kind = CONNECTED;
     if (!evaluated) score = evaluate(&h, me, enemy, ply, &kind);
     v = h.failed || kind != CONNECTED ? score : search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
-    free(walls), free(h.marks), free(h.queue);
+    free(walls);
     PyBuffer_Release(&killers);
     if (h.failed) return NULL;
     PyObject *scored = PyTuple_New(h.found);
