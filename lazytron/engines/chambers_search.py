@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from ..board import Move
-from ..clock import OutOfTime
 from ..fill import lines
 from ..outcome import WIN, decided
 from ..space import best_step, fillable
@@ -28,7 +27,6 @@ from .chambers import SEPARATE, ChamberPosition
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
-INTERRUPTED = 1  # 1: a depth the clock stopped still gives the root move it proved better than the last depth's best; 0: thrown away, as the original does
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -138,12 +136,8 @@ def held_without_collision(reply: Node, bound: int, depth: int, extend: int, che
     )
 
 
-def search(root: ChamberPosition, depth: int, check: Check | None = None, proven: list[Result] | None = None) -> Result:
+def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
     """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie.
-
-    ``proven``, if given, gets each best result so far as it is found: the
-    first root move's value, then every later move found better (so that a
-    search stopped by ``check`` still tells what it proved).
 
     With ``SIDESTEP``, a tie is the exception: where the best move so far
     enters a cell the enemy can enter too, and the enemy holds it to its
@@ -164,8 +158,6 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None, proven
         if v > best or risky and v == best and not contested(kid) and held_without_collision(chosen, best, depth, extend, check):  # type: ignore[arg-type]
             best, move, chosen = v, kid.move, kid
             root.lead = i
-            if proven is not None:
-                proven.append((best, move))
     return best, move
 
 
@@ -200,9 +192,6 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
 
     They end once a result is a win or a loss, or the depth is beyond the
     end of every line (each player can move at most once per open cell).
-    A depth stopped by ``check`` after a later root move proved better than
-    the first (the last depth's best) yields that move and its value, then
-    the results end (``INTERRUPTED``).
     """
     assert isinstance(root, ChamberPosition)
     _ = root.score  # sets final and apart
@@ -213,13 +202,7 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
         return
     depth, longest = 2, 2 * root.open_.bit_count() + 2
     while kids and depth <= longest:
-        proven: list[Result] = []
-        try:
-            result = search(root, depth, check, proven)
-        except OutOfTime:
-            if INTERRUPTED and len(proven) > 1:  # the first move's value, then a better one: both exact at this depth
-                yield proven[-1]
-            return
+        result = search(root, depth, check)
         yield result
         if decided(result[0]):
             return

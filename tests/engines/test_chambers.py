@@ -173,43 +173,6 @@ def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(monkeypatch):
     assert len(calls) == 18
 
 
-def interrupted_when_the_lead_changes(board: Board, depth: int) -> tuple[list, ChamberPosition]:
-    """best_scores' results to ``depth``, under a clock that stops a depth once a later root move proves better than the last best."""
-    tree = init_tree(board)
-    results: list = []
-
-    def check() -> None:
-        if len(results) > 1 and tree.children[tree.lead].move != results[-1][1]:
-            raise OutOfTime
-
-    for result in islice(best_scores(tree, check), depth // 2 + 1):
-        results.append(result)
-    return results, tree
-
-
-@pytest.mark.parametrize("name", ["open-field", "pillars"])
-def test_a_depth_the_clock_stops_still_gives_the_better_move_it_proved(name, monkeypatch):
-    monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax
-    stopped = 0
-    for board in random_positions(load_board(f"maps/{name}.txt"), 0, 12):
-        root = init_tree(board)
-        if (root.score, root.final or root.apart)[1]:  # apart at the root: the fill's results, not the tree's
-            continue
-        results, _ = interrupted_when_the_lead_changes(board, 8)
-        monkeypatch.setattr(chambers_search, "INTERRUPTED", 0)
-        without, _ = interrupted_when_the_lead_changes(board, 8)
-        monkeypatch.setattr(chambers_search, "INTERRUPTED", 1)
-        if results == without:  # no depth stopped: every better move was the last one searched
-            continue
-        stopped += 1
-        assert without == results[:-1]  # without the option the stopped depth is thrown away, as the original does
-        (_, before), (got, move) = results[-2], results[-1]
-        depth = 2 * (len(results) - 1)
-        values = {reply.move: min(minimax(p, depth - 2, False) for p in reply.children) for reply in init_tree(board).children}
-        assert got == values[move] > values[before]  # exact at the stopped depth, and better there than the last best
-    assert stopped
-
-
 def searched_in_c_and_in_python(board: Board, monkeypatch) -> bool:
     """Whether six plies in C and every ply in Python give the same results at depths 2, 4 and 6."""
     found = {}
