@@ -161,6 +161,19 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
     return best, move
 
 
+def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
+    """Each of my moves at ``root`` with its exact value ``depth`` plies deep (shallower depths first, as the bot searches).
+
+    The search itself stops at the best move's value; this tells how far
+    behind the others are, for analysis (``benchmarks/decisive.py``).
+    """
+    for shallower in range(2, depth, 2):
+        search(root, shallower, check)
+    kids = root.children
+    below, extend = _below(len(kids), depth, EXTEND)
+    return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}
+
+
 def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Result]:
     """Apart at the root: ever-deeper space-filling searches for my own longest path.
 

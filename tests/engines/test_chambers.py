@@ -20,7 +20,7 @@ from lazytron.engines.chambers import (
     init_tree,
     legal,
 )
-from lazytron.engines.chambers_search import INF, best_scores, search, value
+from lazytron.engines.chambers_search import INF, best_scores, root_values, search, value
 from lazytron.outcome import loss, win
 from lazytron.space import best_step, colour_masks, fillable, region_bound
 from lazytron.split import chamber_bound
@@ -54,6 +54,19 @@ def test_search_equals_minimax(seed, monkeypatch):
             if tree.children:  # the move chosen is worth what the search says
                 reply = next(r for r in tree.children if r.move == move)
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_root_values_are_each_moves_minimax_value(seed, monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax
+    for board in random_positions(SMALL, seed, 4):
+        tree = init_tree(board)
+        if (tree.score, tree.final)[1]:
+            continue
+        values = root_values(tree, 4)
+        expected = {reply.move: min(minimax(p, 2, False) for p in reply.children) for reply in init_tree(board).children}
+        assert values == expected
+        assert max(values.values()) == search(init_tree(board), 4)[0]
 
 
 ROOMS = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")  # two rooms joined by a gap

@@ -1,0 +1,113 @@
+"""The turns that lost games: where a deeper search plays another move than the one the chambers engine played.
+
+    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...]
+
+DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
+``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
+bot lost, each of its turns, up to the one whose logged score first fell
+below ``--below``, is searched again from the bot's side with a fresh tree:
+at the depth the bot completed in the game (its log), and 2, 4, ...
+``--deeper`` plies deeper, each root move with its exact value (fixed
+depths: the same on any machine).  Printed, for every turn where a deeper
+search prefers another move than the one played: the turn, the depth the
+bot reached, the move it played, then each depth's values (the best
+first).  A turn with nothing printed was played as the deeper searches
+would play it.  The last line of a game names its first such turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import sys
+from pathlib import Path
+
+import harness  # noqa: F401  (puts the checkout first on sys.path)
+
+from lazytron.arena.records import RecordError, read_record
+from lazytron.arena.rules import Outcome, play_out
+from lazytron.board import Board, Move
+from lazytron.engines.chambers import init_tree
+from lazytron.engines.chambers_search import root_values
+
+LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
+
+
+def lost_games(directory: Path, bot: str, only: set[int]) -> list[tuple[int, int]]:
+    """(game, the bot's player number) of every game the bot lost, from ``games.csv``."""
+    lost = []
+    with open(directory / "games.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            game = int(row["game"])
+            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+            if side and row["result"] == str(3 - side) and (not only or game in only):
+                lost.append((game, side))
+    return lost
+
+
+def logged_turns(log: str) -> dict[int, tuple[int, int | None]]:
+    """The bot's ``-v`` lines: turn -> (depth completed, score)."""
+    return {int(t): (int(d), None if s == "None" else int(s)) for t, d, s, _ in LOGGED.findall(log)}
+
+
+def game_from_side(record_path: Path, side: int) -> tuple[list[Board], list[Move]]:
+    """Every position of a game before each turn, from the bot's side, and the bot's move on every turn."""
+    try:
+        record = read_record(str(record_path))
+    except RecordError as e:
+        if e.partial is None:
+            raise
+        record = e.partial
+    boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
+    return [b.swapped() if side == 2 else b for b in boards], [pair[side - 1] for pair in record.moves]
+
+
+def values_line(depth: int, values: dict[Move, int]) -> str:
+    ranked = sorted(values.items(), key=lambda item: -item[1])
+    return f"{depth}: " + " ".join(f"{move.name} {value}" for move, value in ranked)
+
+
+def turns_that_differ(boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int):
+    """(turn, depth, move played, lines of values) for each turn where a deeper search prefers another move."""
+    for turn in range(1, len(moves) + 1):
+        if turn not in logged:
+            continue
+        depth, score = logged[turn]
+        root = init_tree(boards[turn - 1])
+        if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
+            continue
+        found = {d: root_values(init_tree(boards[turn - 1]), d) for d in range(depth, depth + deeper + 1, 2)}
+        best = {d: max(values, key=values.__getitem__) for d, values in found.items()}
+        if any(values[best[d]] > values[moves[turn - 1]] for d, values in found.items() if d > depth):
+            yield turn, depth, moves[turn - 1], [values_line(d, values) for d, values in found.items()]
+        if score is not None and score < below:
+            return
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
+    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    parser.add_argument("--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)")
+    parser.add_argument("--below", type=int, default=-2000, help="stop at the turn whose logged score falls below this (-2000)")
+    parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
+    args = parser.parse_args()
+    if not (args.directory / "games.csv").is_file():
+        print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
+        return 2
+    for game, side in lost_games(args.directory, args.bot, set(args.game)):
+        stem = args.directory / "games" / f"game-{game:05d}"
+        logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
+        first = None
+        print(f"game {game}, the bot as player {side}:")
+        boards, moves = game_from_side(stem.with_suffix(".tron"), side)
+        for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below):
+            first = first or turn
+            print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
+        print(f"  first turn a deeper search plays otherwise: {first or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
