@@ -1,6 +1,6 @@
 """The turns that lost games: where a deeper search plays another move than the one the chambers engine played.
 
-    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...]
+    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--measure M]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -13,6 +13,8 @@ search prefers another move than the one played: the turn, the depth the
 bot reached, the move it played, then each depth's values (the best
 first).  A turn with nothing printed was played as the deeper searches
 would play it.  The last line of a game names its first such turn.
+``--measure`` searches with another ``TERRITORY_CHAMBERS`` than the
+default (the engine of the run, if it shipped another).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import harness  # noqa: F401  (puts the checkout first on sys.path)
 from lazytron.arena.records import RecordError, read_record
 from lazytron.arena.rules import Outcome, play_out
 from lazytron.board import Board, Move
+from lazytron.engines import chambers
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import root_values
 
@@ -92,7 +95,9 @@ def main() -> int:
     parser.add_argument("--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)")
     parser.add_argument("--below", type=int, default=-2000, help="stop at the turn whose logged score falls below this (-2000)")
     parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
+    parser.add_argument("--measure", type=int, choices=chambers.SPLIT, default=chambers.TERRITORY_CHAMBERS, help="TERRITORY_CHAMBERS (the default's)")
     args = parser.parse_args()
+    chambers.TERRITORY_CHAMBERS = args.measure
     if not (args.directory / "games.csv").is_file():
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2

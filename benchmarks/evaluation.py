@@ -4,8 +4,8 @@
 
 Two tables. First, microseconds per call of the split's measures
 (`lazytron.split`: in C, and the same function in Python) and of a whole
-evaluation with each measure of the engine (`TERRITORY_CHAMBERS` 5, the
-default, in C; 1, the chamber trees in Python shipped before it), on every
+evaluation with each measure of the engine (`TERRITORY_CHAMBERS` 5, in C:
+the default 6 is the same pass; 1, the chamber trees in Python shipped before them), on every
 K-th contested position of the recorded games in ../shared/games, small maps
 (up to 25x25) and large apart. Second, the depth each measure completes in
 S seconds (default 0.9, the turn's budget) from the first position of each
@@ -57,7 +57,7 @@ def costs(every: int) -> None:
     print(f"{'microseconds per call':<34} " + "  ".join(f"{name} ({len(group)})".rjust(12) for name, group in groups.items()))
     rows = [("split measures, C", lambda b: c_counts(open_cells(b), b.me, b.enemy, b.width, b.height), 20) if c_counts else None,
             ("split measures, Python", lambda b: python_counts(open_cells(b), b.me, b.enemy, b.width, b.height), 1),
-            ("evaluation, measure 5 (default)", evaluation(5), 10),
+            ("evaluation, measure 5 (C)", evaluation(5), 10),
             ("evaluation, measure 1 (Python)", evaluation(1), 1)]  # once: its chamber trees are cached by region
     for row in rows:
         if row is None:
