@@ -25,10 +25,9 @@ import re
 import sys
 from pathlib import Path
 
-import harness  # noqa: F401  (puts the checkout first on sys.path)
+from harness import recorded_game  # (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError, read_record
-from lazytron.arena.rules import Outcome, play_out
+from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines import chambers
 from lazytron.engines.chambers import init_tree
@@ -56,14 +55,11 @@ def logged_turns(log: str) -> dict[int, tuple[int, int | None]]:
 
 def game_from_side(record_path: Path, side: int) -> tuple[list[Board], list[Move]]:
     """Every position of a game before each turn, from the bot's side, and the bot's move on every turn."""
-    try:
-        record = read_record(str(record_path))
-    except RecordError as e:
-        if e.partial is None:
-            raise
-        record = e.partial
-    boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
-    return [b.swapped() if side == 2 else b for b in boards], [pair[side - 1] for pair in record.moves]
+    game = recorded_game(record_path)
+    if game is None:
+        raise RecordError(f"{record_path}: not a readable record")
+    boards, pairs = game
+    return [b.swapped() if side == 2 else b for b in boards], [pair[side - 1] for pair in pairs]
 
 
 def values_line(depth: int, values: dict[Move, int]) -> str:

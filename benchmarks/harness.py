@@ -24,6 +24,22 @@ ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME"
 sys.path.insert(0, str(ROOT))
 
 
+def recorded_game(path: Path | str) -> tuple[list, list] | None:
+    """Every position of a recorded game before each turn and its move pairs (a cut-off record: as far as it
+    goes); None where nothing can be read."""
+    from lazytron.arena.records import RecordError, read_record
+    from lazytron.arena.rules import Outcome, play_out
+
+    try:
+        record = read_record(str(path))
+    except RecordError as e:
+        if e.partial is None:
+            return None
+        record = e.partial
+    boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
+    return boards, list(record.moves)
+
+
 def require_shared_and_oracle() -> None:
     """Exit with a clear message if ../shared or the built original is missing."""
     if not (SHARED / "maps" / "contest").is_dir():

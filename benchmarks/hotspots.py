@@ -20,11 +20,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from harness import SHARED
+from harness import SHARED, recorded_game
 
 import lazytron.engines.zenzike as tron
-from lazytron.arena.records import RecordError, read_record
-from lazytron.arena.rules import Outcome, play_out
 from lazytron.search import negamax_engine, search
 from lazytron.territory import voronoi
 
@@ -33,13 +31,10 @@ def positions(every: int = 10, games: Path | None = None) -> list:
     """Contested positions: every ``every``-th turn of every readable record under ``games`` (../shared/games)."""
     found = []
     for path in sorted((games or SHARED / "games").rglob("*.tron")):
-        try:
-            record = read_record(str(path))
-        except RecordError as e:
-            if e.partial is None:
-                continue
-            record = e.partial
-        boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
+        game = recorded_game(path)
+        if game is None:
+            continue
+        boards = game[0]
         found += [b for b in boards[every::every] if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
     return found
 

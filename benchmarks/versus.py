@@ -31,13 +31,12 @@ from harness import (
     geomean,
     lazytron_command,
     machine,
+    recorded_game,
     require_shared_and_oracle,
     time_to_depth,
     timed_run,
 )
 
-from lazytron.arena.records import RecordError, read_record
-from lazytron.arena.rules import Outcome, play_out
 from lazytron.board import load_board
 from lazytron.territory import voronoi
 
@@ -118,13 +117,10 @@ def part_maps(repeat: int) -> dict:
 
 def midgame_positions(path) -> list:
     """(turn, position) at turns 10, 20, 30 of a recorded game while the players can still meet."""
-    try:
-        record = read_record(str(path))
-    except RecordError as e:
-        if e.partial is None:
-            return []
-        record = e.partial
-    boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
+    game = recorded_game(path)
+    if game is None:
+        return []
+    boards = game[0]
     picked = [(t, boards[t]) for t in (10, 20, 30) if t < len(boards)]
     return [(t, b) for t, b in picked if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
 
