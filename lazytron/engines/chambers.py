@@ -13,7 +13,8 @@ A position is scored from my side with :mod:`lazytron.outcome`'s order:
   refined where the two are close (:func:`apart_value`; ``APART`` 1: the split's bounds);
 - together: the Voronoi split, each side's share measured by the tree of
   chambers of its cells with parity (``FILL`` a cell: :mod:`lazytron.split`,
-  in C where it was built) and by the free edges next to them (``EDGE`` each).
+  in C where it was built) and by the free edges of its head and its best
+  chain of chambers (``EDGE`` each; ``TERRITORY_CHAMBERS`` 5: of all its cells).
 """
 
 from __future__ import annotations
