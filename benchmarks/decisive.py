@@ -76,7 +76,7 @@ def turns_that_differ(boards: list[Board], moves: list[Move], logged: dict[int, 
         root = init_tree(boards[turn - 1])
         if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
             continue
-        found = {d: root_values(init_tree(boards[turn - 1]), d) for d in range(depth, depth + deeper + 1, 2)}
+        found = {d: root_values(root, d) for d in range(depth, depth + deeper + 1, 2)}  # exact values: one tree serves every depth
         best = {d: max(values, key=values.__getitem__) for d, values in found.items()}
         if any(values[best[d]] > values[moves[turn - 1]] for d, values in found.items() if d > depth):
             yield turn, depth, moves[turn - 1], [values_line(d, values) for d, values in found.items()]
@@ -97,17 +97,23 @@ def main() -> int:
     if not (args.directory / "games.csv").is_file():
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2
+    status = 0
     for game, side in lost_games(args.directory, args.bot, set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
-        logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
+        try:
+            logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
+            boards, moves = game_from_side(stem.with_suffix(".tron"), side)
+        except (OSError, RecordError) as e:
+            print(f"decisive: game {game}: {e}", file=sys.stderr)
+            status = 1
+            continue
         first = None
         print(f"game {game}, the bot as player {side}:")
-        boards, moves = game_from_side(stem.with_suffix(".tron"), side)
         for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
         print(f"  first turn a deeper search plays otherwise: {first or 'none'}")
-    return 0
+    return status
 
 
 if __name__ == "__main__":
