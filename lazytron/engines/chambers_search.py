@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from ..board import Move
 from ..fill import lines
-from ..outcome import EVAL_LIMIT, WIN, decided
+from ..outcome import WIN, decided
 from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
@@ -27,7 +27,6 @@ from .chambers import SEPARATE, ChamberPosition
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
-UPSIDE = 0  # 1: of root moves worth the same, prefer the one most of the enemy's answers do not hold to that worth (a simultaneous move: the enemy does not see mine); 0: the first in order
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -137,13 +136,6 @@ def held_without_collision(reply: Node, bound: int, depth: int, extend: int, che
     )
 
 
-def upside(reply: Node, bound: int, depth: int, extend: int, check: Check | None) -> int:
-    """How many of the enemy's answers to my move leave me more than ``bound`` (null-window tests)."""
-    kids = reply.children
-    depth, extend = _below(len(kids), depth, extend)
-    return sum(value(kid, depth, bound, bound + 1, check, extend) > bound for kid in kids)  # type: ignore[arg-type]
-
-
 def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
     """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie.
 
@@ -151,32 +143,21 @@ def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Res
     enters a cell the enemy can enter too, and the enemy holds it to its
     value without colliding, a later move worth as much that risks no
     collision replaces it (so it is searched with a window one below the
-    best, to tell a tie from a lesser value).  With ``UPSIDE``, of the
-    moves tied at the best value (short of a win) the one with the most
-    answers that do not hold it there is played: the enemy moves without
-    seeing my move, so each such answer is a chance it misses the
-    refutation (first in order among equal counts).
+    best, to tell a tie from a lesser value).
     """
     score: int = root.score  # sets final
     kids = root.children
     if root.final or not kids:  # the game is over here: any free move
         return score, kids[0].move if kids else Move.NONE
     best, move, chosen = -INF, kids[0].move, None
-    tied: list[int] = []
     depth, extend = _below(len(kids), depth, EXTEND)
     for i in _order(root, kids, 0):
         kid = kids[i]
         risky = SIDESTEP and chosen is not None and contested(chosen)
-        v = _answer(kid, depth, best - 1 if risky or UPSIDE else best, INF, check, extend)
+        v = _answer(kid, depth, best - 1 if risky else best, INF, check, extend)
         if v > best or risky and v == best and not contested(kid) and held_without_collision(chosen, best, depth, extend, check):  # type: ignore[arg-type]
             best, move, chosen = v, kid.move, kid
             root.lead = i
-            tied = [i]
-        elif v == best:
-            tied.append(i)
-    if UPSIDE and len(tied) > 1 and best < WIN - EVAL_LIMIT:
-        i = max(tied, key=lambda i: upside(kids[i], best, depth, extend, check))  # the first of equal counts
-        move, root.lead = kids[i].move, i
     return best, move
 
 
