@@ -24,6 +24,7 @@ import csv
 import re
 import sys
 from pathlib import Path
+from typing import Iterator
 
 from harness import recorded_game  # (puts the checkout first on sys.path)
 
@@ -67,7 +68,9 @@ def values_line(depth: int, values: dict[Move, int]) -> str:
     return f"{depth}: " + " ".join(f"{move.name} {value}" for move, value in ranked)
 
 
-def turns_that_differ(boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int):
+def turns_that_differ(
+    boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int
+) -> Iterator[tuple[int, int, Move, list[str]]]:
     """(turn, depth, move played, lines of values) for each turn where a deeper search prefers another move."""
     for turn in range(1, len(moves) + 1):
         if turn not in logged:
@@ -77,8 +80,7 @@ def turns_that_differ(boards: list[Board], moves: list[Move], logged: dict[int, 
         if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
             continue
         found = {d: root_values(root, d) for d in range(depth, depth + deeper + 1, 2)}  # exact values: one tree serves every depth
-        best = {d: max(values, key=values.__getitem__) for d, values in found.items()}
-        if any(values[best[d]] > values[moves[turn - 1]] for d, values in found.items() if d > depth):
+        if any(max(values.values()) > values[moves[turn - 1]] for d, values in found.items() if d > depth):
             yield turn, depth, moves[turn - 1], [values_line(d, values) for d, values in found.items()]
         if score is not None and score < below:
             return
