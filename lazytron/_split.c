@@ -351,7 +351,7 @@ typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits 
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
-    Score weights[5];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE */
+    Score weights[6];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE, AGGRESSION */
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
@@ -374,6 +374,12 @@ static Score clamp(Score value, Score limit) { return value < -limit ? -limit : 
 /* My bound less the enemy's, each the lesser of field `at` of the measures `m` and the parity bound. */
 static Score bounded(const long *m, int at) {
     return (m[at] < m[1] ? m[at] : m[1]) - (m[at + 1] < m[2] ? m[at + 1] : m[2]);
+}
+
+/* lazytron.engines.chambers.distance: steps between two cells, walls aside. */
+static Score steps_apart(Py_ssize_t cell, Py_ssize_t other, Py_ssize_t stride) {
+    Py_ssize_t rows = cell / stride - other / stride, cols = cell % stride - other % stride;
+    return (Score)((rows < 0 ? -rows : rows) + (cols < 0 ? -cols : cols));
 }
 
 /* lazytron.engines.chambers.split_value of measures `m`. */
@@ -445,7 +451,7 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     measure(owner, h->stride, h->cells, me, enemy, m);
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
-    if (m[0]) return clamp(split_value(m, h->weights), h->limit);
+    if (m[0]) return clamp(split_value(m, h->weights) - h->weights[5] * steps_apart(me, enemy, h->stride), h->limit);
     if (h->apart_by == 0) /* each share is then its player's region: the lesser of its two bounds */
         return clamp(h->weights[4] * bounded(m, 3), h->limit);
     if (h->apart_by == 1) return apart_filled(h, owner, me, enemy);
@@ -611,8 +617,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     Horizon h;
     h.check = Py_None;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
-                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.win, &h.limit, &killers,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.win, &h.limit, &killers,
                           &h.apart_by, &h.apart, &evaluated, &h.check))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;

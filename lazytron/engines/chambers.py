@@ -39,6 +39,7 @@ SPLIT = (0, 5, 6, 7, 8)  # the measures lazytron.split computes in one pass
 CLOSE = -1  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games did not choose 2)
 CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
+AGGRESSION = 0  # connected, this much less a step of distance between the heads (seed 001's "prefer being close"; 0: off)
 APART = 0  # players apart, each region measured by: 0 space.fillable (in Python, refined by CLOSE); 1 the split's bounds (its tree of blocks and parity, in C where built)
 
 
@@ -58,6 +59,16 @@ def legal(open_: int, cell: int, stride: int) -> list[tuple[Move, int]]:
         for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1))
         if target >= 0 and open_ >> target & 1
     ]
+
+
+def distance(cell: int, other: int, stride: int) -> int:
+    """Steps between two cells of a grid of row length ``stride``, walls aside (the Manhattan distance).
+
+    >>> distance(0, 0, 5), distance(1, 13, 5), distance(4, 5, 5)
+    (0, 4, 5)
+    """
+    (row, col), (other_row, other_col) = divmod(cell, stride), divmod(other, stride)
+    return abs(row - other_row) + abs(col - other_col)
 
 
 def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int, close: int) -> int:
@@ -169,7 +180,7 @@ class ChamberPosition(Node):
         if counts is not None:
             self.apart = not counts.touching
             if counts.touching:
-                return indeterminate(split_value(counts, TERRITORY_CHAMBERS))
+                return indeterminate(split_value(counts, TERRITORY_CHAMBERS) - AGGRESSION * distance(self.me, self.enemy, game.stride))
             if APART:  # each share is its player's region then
                 return indeterminate(SEPARATE * chambers_fill(counts))
             return apart_score(self.open_, self.me, self.enemy, game)
@@ -178,7 +189,7 @@ class ChamberPosition(Node):
         if not touching:
             self.apart = True
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
-        return indeterminate(self.share_value(mine, theirs, ties))
+        return indeterminate(self.share_value(mine, theirs, ties) - AGGRESSION * distance(self.me, self.enemy, game.stride))
 
     def horizon_value(self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None) -> int | None:
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
@@ -194,7 +205,7 @@ class ChamberPosition(Node):
         if evaluated and (self.final or self.apart):
             return int(self.score)
         game = self.game
-        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE)
+        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION)
         apart_by = 0 if APART else 2 if CLOSE >= 0 or c_fillable is None else 1  # the split's bounds; fillable in C; Python
         apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8

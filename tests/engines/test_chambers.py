@@ -125,8 +125,10 @@ def test_a_move_into_a_collision_is_chosen_only_where_it_pays(seed, monkeypatch)
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("extend", [0, 3])
-def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, monkeypatch):
+@pytest.mark.parametrize("aggression", [0, 7])
+def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, aggression, monkeypatch):
     monkeypatch.setattr(chambers_search, "EXTEND", extend)
+    monkeypatch.setattr(chambers, "AGGRESSION", aggression)
     boards = random_positions(SMALL, seed, 3) + random_positions(load_board("maps/rooms.txt"), seed, 2)
     for board in boards:
         found = {}
@@ -261,6 +263,19 @@ def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, monkeypatch)
                 monkeypatch.setattr(chambers_search, "HORIZON", horizon)
                 found[in_c, horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6, 8)]
         assert found[True, 2] == found[False, 2] == found[True, 6] == found[False, 6]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed, monkeypatch):
+    for board in random_positions(load_board("maps/rooms.txt"), seed, 3):
+        plain = init_tree(board)
+        score = plain.score  # sets final and apart
+        monkeypatch.setattr(chambers, "AGGRESSION", 11)
+        aggressive = init_tree(board).score
+        monkeypatch.setattr(chambers, "AGGRESSION", 0)
+        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(board.me % board.stride - board.enemy % board.stride)
+        assert not plain.final and not plain.apart  # random positions of rooms.txt are connected
+        assert aggressive == score - 11 * steps
 
 
 def test_a_measure_computed_in_python_is_never_searched_in_c(monkeypatch):
