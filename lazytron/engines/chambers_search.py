@@ -174,6 +174,23 @@ def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -
     return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}
 
 
+def answer_matrix(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, dict[Move, int]]:
+    """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies deep (for analysis).
+
+    The least of a move's answers is its :func:`root_values` value; the
+    others tell what the move is worth against answers the enemy might
+    play instead, not knowing my move (``benchmarks/drawn.py``).
+    """
+    kids = root.children
+    below, extend = _below(len(kids), depth, EXTEND)
+    matrix = {}
+    for kid in kids:
+        answers = kid.children
+        deeper, free = _below(len(answers), below, extend)
+        matrix[kid.move] = {position.move: value(position, deeper, -INF, INF, check, free) for position in answers}  # type: ignore[arg-type]
+    return matrix
+
+
 def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Result]:
     """Apart at the root: ever-deeper space-filling searches for my own longest path.
 

@@ -20,7 +20,7 @@ from lazytron.engines.chambers import (
     init_tree,
     legal,
 )
-from lazytron.engines.chambers_search import INF, best_scores, root_values, search, value
+from lazytron.engines.chambers_search import INF, answer_matrix, best_scores, root_values, search, value
 from lazytron.outcome import loss, win
 from lazytron.space import best_step, colour_masks, fillable, region_bound
 from lazytron.split import chamber_bound
@@ -67,6 +67,19 @@ def test_root_values_are_each_moves_minimax_value(seed, monkeypatch):
         expected = {reply.move: min(minimax(p, 2, False) for p in reply.children) for reply in init_tree(board).children}
         assert values == expected
         assert max(values.values()) == search(init_tree(board), 4)[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_answer_matrix_holds_each_answers_minimax_value(seed, monkeypatch):
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax
+    for board in random_positions(SMALL, seed, 4):
+        tree = init_tree(board)
+        if (tree.score, tree.final)[1]:
+            continue
+        matrix = answer_matrix(tree, 4)
+        expected = {reply.move: {p.move: minimax(p, 2, False) for p in reply.children} for reply in init_tree(board).children}
+        assert matrix == expected
+        assert {move: min(answers.values()) for move, answers in matrix.items()} == root_values(init_tree(board), 4)
 
 
 ROOMS = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")  # two rooms joined by a gap

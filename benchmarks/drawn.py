@@ -1,0 +1,109 @@
+"""The drawn games: could any move have beaten the answers the enemy actually played?
+
+    python benchmarks/drawn.py DIR [--bot chambers] [--depth 16] [--game N ...]
+
+DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
+``games.csv`` and ``games/``).  For every game the bot drew, each of its
+turns is searched again from the bot's side with a fresh tree, at a fixed
+depth (the same on any machine): each of the bot's moves, with its exact
+value against the answer the enemy played on that turn
+(:func:`~lazytron.engines.chambers_search.answer_matrix`).  Printed, for
+every turn where some move is worth more than a draw and more than the
+move played against that answer: the turn, the move played, and each
+move's value against it (the best first), then its value with the enemy
+answering knowing it (the search's model).  The last line of a game
+counts those turns.  None at all means: against the moves the enemy
+played, no move of the bot's was worth more than a draw at that depth, so
+no tie-break and no guess of the enemy's move would have won the game
+there; only play that left the enemy worse choices earlier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from harness import recorded_game  # (puts the checkout first on sys.path)
+
+from lazytron.arena.records import RecordError
+from lazytron.board import Board, Move
+from lazytron.engines.chambers import init_tree
+from lazytron.engines.chambers_search import answer_matrix
+from lazytron.outcome import DRAW
+
+
+def drawn_games(directory: Path, bot: str, only: set[int]) -> list[tuple[int, int]]:
+    """(game, the bot's player number) of every game the bot drew, from ``games.csv``."""
+    drawn = []
+    with open(directory / "games.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            game = int(row["game"])
+            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+            if side and row["result"] == "D" and (not only or game in only):
+                drawn.append((game, side))
+    return drawn
+
+
+def both_moves(record_path: Path, side: int) -> tuple[list[Board], list[tuple[Move, Move]]]:
+    """Every position of a game before each turn from the bot's side, and (the bot's move, the enemy's) on every turn."""
+    game = recorded_game(record_path)
+    if game is None:
+        raise RecordError(f"{record_path}: not a readable record")
+    boards, pairs = game
+    if side == 2:
+        return [b.swapped() for b in boards], [(second, first) for first, second in pairs]
+    return boards, [(first, second) for first, second in pairs]
+
+
+def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:
+    """(turn, move played, values) for each turn where a move beats a draw and the move played against the enemy's answer."""
+    for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves), start=1):
+        root = init_tree(board)
+        if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
+            continue
+        matrix = answer_matrix(root, depth)
+        against = {move: answers[theirs] for move, answers in matrix.items() if theirs in answers}
+        if mine not in against or not against:
+            continue
+        best = max(against.values())
+        if best > DRAW and best > against[mine]:
+            ranked = sorted(against, key=lambda move: -against[move])
+            yield turn, mine, " ".join(f"{move.name} {against[move]} ({min(matrix[move].values())})" for move in ranked)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
+    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    parser.add_argument("--depth", type=int, default=16, help="the fixed depth of every search (16)")
+    parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
+    args = parser.parse_args()
+    if not (args.directory / "games.csv").is_file():
+        print(f"drawn: {args.directory} has no games.csv", file=sys.stderr)
+        return 2
+    if args.depth < 2:
+        print("drawn: --depth must be at least 2", file=sys.stderr)
+        return 2
+    status = 0
+    for game, side in drawn_games(args.directory, args.bot, set(args.game)):
+        stem = args.directory / "games" / f"game-{game:05d}"
+        try:
+            boards, moves = both_moves(stem.with_suffix(".tron"), side)
+        except (OSError, RecordError) as e:
+            print(f"drawn: game {game}: {e}", file=sys.stderr)
+            status = 1
+            continue
+        print(f"game {game}, the bot as player {side}, {len(moves)} turns:")
+        missed = 0
+        for turn, move, values in missed_turns(boards, moves, args.depth):
+            missed += 1
+            print(f"  turn {turn}: played {move.name}; against the enemy's move: {values}")
+        print(f"  turns where a move beat a draw against the enemy's move: {missed}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
