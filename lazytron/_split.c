@@ -351,7 +351,7 @@ typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits 
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
-    Score weights[7];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE, AGGRESSION, CONTACT */
+    Score weights[6];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE, AGGRESSION */
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
@@ -542,12 +542,7 @@ static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int dep
         Score *kept = h->scored[h->found++];
         kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
     }
-    if (h->failed || kind != CONNECTED) return score;
-    if (depth <= 0) {  /* chambers_search.in_contact: the heads this close, two more plies from the line's free ones */
-        if (!h->weights[6] || extend < 2 || steps_apart(me, enemy, h->stride) > h->weights[6]) return score;
-        depth = 2;
-        extend -= 2;
-    }
+    if (h->failed || depth <= 0 || kind != CONNECTED) return score;
     return search_moves(h, me, enemy, ply, depth, alpha, beta, extend);
 }
 
@@ -607,7 +602,6 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
 }
 
 /* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check])
-   (weights: TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION and chambers_search.CONTACT)
    -> (value, evaluations, scored, score, kind): chambers_search.value of a position (open cells, heads not in
    them) that, if `evaluated`, was scored and is neither over nor apart; if not, it is scored here first (its
    score and kind returned: the search's value is its score where it is over or apart); its moves searched in C; `killers` (a bytearray by ply) is
@@ -623,8 +617,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     Horizon h;
     h.check = Py_None;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
-                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.weights[6], &h.win, &h.limit, &killers,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.win, &h.limit, &killers,
                           &h.apart_by, &h.apart, &evaluated, &h.check))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;

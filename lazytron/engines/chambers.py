@@ -191,14 +191,10 @@ class ChamberPosition(Node):
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
         return indeterminate(self.share_value(mine, theirs, ties) - AGGRESSION * distance(self.me, self.enemy, game.stride))
 
-    def horizon_value(
-        self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None, contact: int = 0
-    ) -> int | None:
+    def horizon_value(self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None) -> int | None:
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
 
-        A position over or apart is worth its score.  ``contact``: a line's
-        last position with the heads that close is searched two plies more
-        (``chambers_search.CONTACT``).  ``check`` is called
+        A position over or apart is worth its score.  ``check`` is called
         every few hundred positions C visits: what it raises ends the search.  None where the extension
         was not built or the measure is computed in Python.  No nodes are made
         below this one.
@@ -209,7 +205,7 @@ class ChamberPosition(Node):
         if evaluated and (self.final or self.apart):
             return int(self.score)
         game = self.game
-        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION, contact)
+        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION)
         apart_by = 0 if APART else 2 if CLOSE >= 0 or c_fillable is None else 1  # the split's bounds; fillable in C; Python
         apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8

@@ -22,12 +22,11 @@ from ..outcome import WIN, decided
 from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
-from .chambers import SEPARATE, ChamberPosition, distance
+from .chambers import SEPARATE, ChamberPosition
 
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
-CONTACT = 0  # a line's last position whose heads are this many steps apart or fewer is searched two plies more, paid for by two of the line's free plies (0: never)
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -79,13 +78,11 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     """
     if depth <= 0:
         leaf: int = pos.score
-        if not in_contact(pos, extend):
-            return leaf
-        depth, extend = 2, extend - 2
+        return leaf
     if check is not None:
         check()
     if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
-        found = pos.horizon_value(depth, alpha, beta, extend, check, CONTACT)
+        found = pos.horizon_value(depth, alpha, beta, extend, check)
         if found is not None:
             return found
     score: int = pos.score
@@ -104,18 +101,6 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
             if v >= beta:
                 break
     return best
-
-
-def in_contact(pos: ChamberPosition, extend: int) -> bool:
-    """Whether a line's last position is searched two plies more: its heads within ``CONTACT`` steps, two free plies left.
-
-    Where the heads are that close, the next moves can cut one off or
-    collide, which a score of the position cannot see.
-    """
-    if not CONTACT or extend < 2:
-        return False
-    _ = pos.score  # sets final and apart
-    return not (pos.final or pos.apart) and distance(pos.me, pos.enemy, pos.game.stride) <= CONTACT
 
 
 def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:

@@ -16,7 +16,6 @@ from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import (
     ChamberPosition,
     ChamberReply,
-    distance,
     fits,
     init_tree,
     legal,
@@ -140,11 +139,9 @@ def test_a_move_into_a_collision_is_chosen_only_where_it_pays(seed, monkeypatch)
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("extend", [0, 3])
 @pytest.mark.parametrize("aggression", [0, 7])
-@pytest.mark.parametrize("contact", [0, 2])
-def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, aggression, contact, monkeypatch):
+def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, aggression, monkeypatch):
     monkeypatch.setattr(chambers_search, "EXTEND", extend)
     monkeypatch.setattr(chambers, "AGGRESSION", aggression)
-    monkeypatch.setattr(chambers_search, "CONTACT", contact)
     boards = random_positions(SMALL, seed, 3) + random_positions(load_board("maps/rooms.txt"), seed, 2)
     for board in boards:
         found = {}
@@ -323,16 +320,9 @@ def test_the_killer_is_the_move_found_best_at_its_ply():
     assert killers[best.ply] == best.children[best.lead].move  # the enemy's best answer to my best move
 
 
-def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True, contact: int = 0) -> int:
-    """Plain minimax where a forced move (a side with one move) costs no depth while ``extend`` lasts.
-
-    With ``contact``, a last position whose heads are that close or closer
-    is searched two plies more while two of ``extend`` last.
-    """
+def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True) -> int:
+    """Plain minimax where a forced move (a side with one move) costs no depth while ``extend`` lasts."""
     score = pos.score
-    near = contact and not (pos.final or pos.apart) and distance(pos.me, pos.enemy, pos.game.stride) <= contact
-    if depth <= 0 and near and extend >= 2:
-        depth, extend = 2, extend - 2
     if depth <= 0 or pos.final or (pos.apart and not root) or not pos.children:
         return score
     best = None
@@ -341,7 +331,7 @@ def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool =
         d, e = (depth, extend - 1) if mine_free else (depth - 1, extend)
         theirs_free = len(reply.children) == 1 and e > 0
         d, e = (d, e - 1) if theirs_free else (d - 1, e)
-        worst = min(extended_minimax(kid, d, e, False, contact) for kid in reply.children)  # type: ignore[arg-type]
+        worst = min(extended_minimax(kid, d, e, False) for kid in reply.children)  # type: ignore[arg-type]
         best = worst if best is None else max(best, worst)
     return best  # type: ignore[return-value]
 
@@ -354,25 +344,6 @@ def test_search_with_free_forced_moves_equals_minimax(seed, monkeypatch):
         for depth in (2, 4):
             got, _ = search(tree, depth)
             assert got == extended_minimax(init_tree(board), depth, 3)
-
-
-@pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("horizon", [0, 4])
-def test_a_line_ending_with_the_heads_close_is_searched_two_plies_more(seed, horizon, monkeypatch):
-    monkeypatch.setattr(chambers_search, "EXTEND", 4)
-    monkeypatch.setattr(chambers_search, "CONTACT", 2)
-    monkeypatch.setattr(chambers_search, "HORIZON", horizon)  # 0: every ply in Python; 4: the last plies in C
-    for board in random_positions(SMALL, seed, 4) + random_positions(OPEN, seed, 2):
-        for depth in (2, 4):
-            assert search(init_tree(board), depth)[0] == extended_minimax(init_tree(board), depth, 4, contact=2)
-
-
-def test_the_contact_extension_changes_values(monkeypatch):
-    monkeypatch.setattr(chambers_search, "EXTEND", 4)
-    boards = [board for seed in range(4) for board in random_positions(SMALL, seed, 4) + random_positions(OPEN, seed, 2)]
-    plain = [search(init_tree(board), 2)[0] for board in boards]
-    monkeypatch.setattr(chambers_search, "CONTACT", 2)
-    assert [search(init_tree(board), 2)[0] for board in boards] != plain
 
 
 @pytest.mark.parametrize("cells", [5, 6])
