@@ -66,7 +66,7 @@ def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int
             continue
         matrix = answer_matrix(root, depth)
         against = {move: answers[theirs] for move, answers in matrix.items() if theirs in answers}
-        if mine not in against or not against:
+        if mine not in against:
             continue
         best = max(against.values())
         if best > DRAW and best > against[mine]:
