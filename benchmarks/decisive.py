@@ -20,13 +20,12 @@ default (the engine of the run, if it shipped another).
 from __future__ import annotations
 
 import argparse
-import csv
 import re
 import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import recorded_game  # (puts the checkout first on sys.path)
+from harness import games_ended, recorded_game  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
@@ -35,18 +34,6 @@ from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import root_values
 
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
-
-
-def lost_games(directory: Path, bot: str, only: set[int]) -> list[tuple[int, int]]:
-    """(game, the bot's player number) of every game the bot lost, from ``games.csv``."""
-    lost = []
-    with open(directory / "games.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            game = int(row["game"])
-            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
-            if side and row["result"] == str(3 - side) and (not only or game in only):
-                lost.append((game, side))
-    return lost
 
 
 def logged_turns(log: str) -> dict[int, tuple[int, int | None]]:
@@ -100,7 +87,7 @@ def main() -> int:
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2
     status = 0
-    for game, side in lost_games(args.directory, args.bot, set(args.game)):
+    for game, side in games_ended(args.directory, args.bot, "lost", set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))

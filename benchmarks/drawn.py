@@ -21,30 +21,17 @@ there; only play that left the enemy worse choices earlier.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import recorded_game  # (puts the checkout first on sys.path)
+from harness import games_ended, recorded_game  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import answer_matrix
 from lazytron.outcome import DRAW
-
-
-def drawn_games(directory: Path, bot: str, only: set[int]) -> list[tuple[int, int]]:
-    """(game, the bot's player number) of every game the bot drew, from ``games.csv``."""
-    drawn = []
-    with open(directory / "games.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            game = int(row["game"])
-            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
-            if side and row["result"] == "D" and (not only or game in only):
-                drawn.append((game, side))
-    return drawn
 
 
 def both_moves(record_path: Path, side: int) -> tuple[list[Board], list[tuple[Move, Move]]]:
@@ -88,7 +75,7 @@ def main() -> int:
         print("drawn: --depth must be at least 2", file=sys.stderr)
         return 2
     status = 0
-    for game, side in drawn_games(args.directory, args.bot, set(args.game)):
+    for game, side in games_ended(args.directory, args.bot, "drawn", set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             boards, moves = both_moves(stem.with_suffix(".tron"), side)

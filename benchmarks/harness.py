@@ -7,6 +7,7 @@ original's source) and the original built by its ``build.sh``; set
 
 from __future__ import annotations
 
+import csv
 import math
 import os
 import platform
@@ -38,6 +39,20 @@ def recorded_game(path: Path | str) -> tuple[list, list] | None:
         record = e.partial
     boards = [b for b in play_out(record.board, record.moves) if not isinstance(b, Outcome)]
     return boards, list(record.moves)
+
+
+def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
+    """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended for the bot as
+    ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless it is empty)."""
+    games = []
+    with open(directory / "games.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            game = int(row["game"])
+            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+            wanted = "D" if ending == "drawn" else str(3 - side)
+            if side and row["result"] == wanted and (not only or game in only):
+                games.append((game, side))
+    return games
 
 
 def require_shared_and_oracle() -> None:
