@@ -451,7 +451,7 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     measure(owner, h->stride, h->cells, me, enemy, m);
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
-    if (m[0]) return clamp(split_value(m, h->weights) - h->weights[5] * steps_apart(me, enemy, h->stride), h->limit);
+    if (m[0]) return clamp(split_value(m, h->weights) - (h->weights[5] ? h->weights[5] * steps_apart(me, enemy, h->stride) : 0), h->limit);
     if (h->apart_by == 0) /* each share is then its player's region: the lesser of its two bounds */
         return clamp(h->weights[4] * bounded(m, 3), h->limit);
     if (h->apart_by == 1) return apart_filled(h, owner, me, enemy);

@@ -180,7 +180,7 @@ class ChamberPosition(Node):
         if counts is not None:
             self.apart = not counts.touching
             if counts.touching:
-                return indeterminate(split_value(counts, TERRITORY_CHAMBERS) - AGGRESSION * distance(self.me, self.enemy, game.stride))
+                return indeterminate(split_value(counts, TERRITORY_CHAMBERS) - self.aggression())
             if APART:  # each share is its player's region then
                 return indeterminate(SEPARATE * chambers_fill(counts))
             return apart_score(self.open_, self.me, self.enemy, game)
@@ -189,7 +189,11 @@ class ChamberPosition(Node):
         if not touching:
             self.apart = True
             return indeterminate(apart_value(mine & ~me, self.me, theirs & ~enemy, self.enemy, game.width, game.height, CLOSE))
-        return indeterminate(self.share_value(mine, theirs, ties) - AGGRESSION * distance(self.me, self.enemy, game.stride))
+        return indeterminate(self.share_value(mine, theirs, ties) - self.aggression())
+
+    def aggression(self) -> int:
+        """What a connected score loses for the distance between the heads: ``AGGRESSION`` a step (0, uncomputed, when off)."""
+        return AGGRESSION * distance(self.me, self.enemy, self.game.stride) if AGGRESSION else 0
 
     def horizon_value(self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None) -> int | None:
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).

@@ -56,30 +56,19 @@ def test_search_equals_minimax(seed, monkeypatch):
                 assert min(minimax(p, depth - 2, False) for p in reply.children) == expected
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_root_values_are_each_moves_minimax_value(seed, monkeypatch):
-    monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax
-    for board in random_positions(SMALL, seed, 4):
-        tree = init_tree(board)
-        if (tree.score, tree.final)[1]:
-            continue
-        values = root_values(tree, 4)
-        expected = {reply.move: min(minimax(p, 2, False) for p in reply.children) for reply in init_tree(board).children}
-        assert values == expected
-        assert max(values.values()) == search(init_tree(board), 4)[0]
-
-
 @pytest.mark.parametrize("seed", range(4))
-def test_answer_matrix_holds_each_answers_minimax_value(seed, monkeypatch):
+def test_root_values_and_the_answer_matrix_hold_minimax_values(seed, monkeypatch):
     monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax
     for board in random_positions(SMALL, seed, 4):
         tree = init_tree(board)
         if (tree.score, tree.final)[1]:
             continue
-        matrix = answer_matrix(tree, 4)
+        matrix = answer_matrix(tree, 4)  # each answer's value
         expected = {reply.move: {p.move: minimax(p, 2, False) for p in reply.children} for reply in init_tree(board).children}
         assert matrix == expected
-        assert {move: min(answers.values()) for move, answers in matrix.items()} == root_values(init_tree(board), 4)
+        values = root_values(init_tree(board), 4)  # each move's: its least answer
+        assert values == {move: min(answers.values()) for move, answers in expected.items()}
+        assert max(values.values()) == search(init_tree(board), 4)[0]
 
 
 ROOMS = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")  # two rooms joined by a gap
