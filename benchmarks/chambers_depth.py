@@ -1,6 +1,7 @@
 """How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
 
     python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 8] [--games DIR]
+    python benchmarks/chambers_depth.py --map NAME [--time 0.9] [--extend 4] [--horizon 8]
 
 Contested positions (every ``--every``-th turn of every recorded game in
 ``../shared/games``, or under ``--games``, while the players can still meet) are searched with a fresh
@@ -11,17 +12,26 @@ median and sum), and the first moves at the deepest depth, so that two
 versions of the search can be checked for the same answers.  ``--horizon``
 sets the search's ``HORIZON`` (the last plies searched in C; 0: none), and
 the evaluations counted include those made in C.
+
+``--map NAME``: the first position of the contest map NAME instead, searched
+from a fresh tree at every even depth until ``--time`` seconds have passed
+(the depth under way then is finished), each depth's evaluations so far and
+time printed, then the evaluations a second (to set beside a1k0n's
+"evals/sec" on stderr); ``--extend`` sets ``EXTEND``, the free forced moves.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
+from harness import SHARED
 from hotspots import positions
 
+from lazytron.board import load_board
 from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import ChamberPosition, init_tree
 
@@ -59,6 +69,19 @@ def depth_within(board, seconds: float) -> int:
     return done
 
 
+def first_position(name: str, seconds: float) -> None:
+    """Each depth's evaluations so far on a contest map's first position, until ``seconds`` have passed."""
+    board = load_board(str(SHARED / "maps" / "contest" / f"{name}.txt"))
+    count = counted_evaluations()
+    tree, start, depth, elapsed = init_tree(board), time.perf_counter(), 0, 0.0
+    while elapsed < seconds and not (tree.final or tree.apart):
+        depth += 2
+        chambers_search.search(tree, depth)
+        elapsed = time.perf_counter() - start
+        print(f"depth {depth}: {count[0]} evaluations, {elapsed:.2f} s")
+    print(f"{count[0] / elapsed:.0f} evaluations a second")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--every", type=int, default=40, help="every n-th turn of each record (40)")
@@ -67,8 +90,16 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=0.9, help="seconds for the depth reached (0.9)")
     parser.add_argument("--horizon", type=int, default=chambers_search.HORIZON, help=f"plies searched in C ({chambers_search.HORIZON})")
     parser.add_argument("--games", type=Path, help="the records' folder (../shared/games), say a strength run's games")
+    parser.add_argument("--map", help="search this contest map's first position instead, depth by depth")
+    parser.add_argument("--extend", type=int, default=chambers_search.EXTEND, help=f"free forced moves a line (EXTEND, {chambers_search.EXTEND})")
     args = parser.parse_args()
     chambers_search.HORIZON = args.horizon
+    chambers_search.EXTEND = args.extend
+    if args.map:
+        if not (SHARED / "maps" / "contest" / f"{args.map}.txt").is_file():
+            sys.exit(f"chambers_depth: no contest map named {args.map!r} under {SHARED}")
+        first_position(args.map, args.time)
+        return
     boards = positions(args.every, args.games)
     count = counted_evaluations()
     moves = []
