@@ -107,7 +107,7 @@ static long parity_bound(long same, long other) { return 2 * (same < other ? sam
    next to the enemy's cells counts the steps to that block's entry, not the blocks on the way;
    *front_score to what a1k0n scores: where such a path is the best, its blocks without the steps. */
 static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges,
-                        long *front, long *front_score) {
+                        long *front, long *front_score, const int battlefront) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
     long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below, *kept_score = front_kept;
     const unsigned char other = (unsigned char)(MINE + THEIRS - side);
@@ -125,12 +125,15 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
         int v = stack[depth - 1];
         if (next[v] < 4) {
             Py_ssize_t w = v + steps[next[v]++];
-            if (owner[w] != side) { if (owner[w] == other || owner[w] == TIE) at_front[v] = 1; continue; }
+            if (owner[w] != side) { if (battlefront && (owner[w] == other || owner[w] == TIE)) at_front[v] = 1; continue; }
             if (num[w] > base) { if (num[w] < low[v]) low[v] = num[w]; continue; }
             num[w] = low[w] = ++count;
-            best[w] = best_edges[w] = fill[w] = 0;
-            ahead[w] = kept_score[w] = -1;
-            at_front[w] = 0;
+            best[w] = best_edges[w] = 0;
+            if (battlefront) {
+                fill[w] = 0;
+                ahead[w] = kept_score[w] = -1;
+                at_front[w] = 0;
+            }
             next[w] = 0;
             stack[depth++] = (int)w;
             kept[held++] = (int)w;
@@ -143,6 +146,23 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
             int colour = colours[parent];
             long same = 0, others = 0, below = 0, below_edges = 0, block_edges = 0, below_fill = 0, below_ahead = -1, below_score = -1;
             int u, fronted = 0;
+            if (!battlefront) {  /* the tree of blocks alone (measures 0, 5, 6) */
+                do {
+                    u = kept[--held];
+                    if (colours[u] == colour) same++; else others++;
+                    block_edges += degrees[u];
+                    if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
+                        below = best[u];
+                        below_edges = best_edges[u];
+                    }
+                } while (u != v);
+                long bound = parity_bound(same, others) + below, bound_edges = block_edges + below_edges;
+                if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
+                    best[parent] = bound;
+                    best_edges[parent] = bound_edges;
+                }
+                continue;
+            }
             do {
                 u = kept[--held];
                 if (colours[u] == colour) same++; else others++;
@@ -212,7 +232,7 @@ static unsigned char *grid(const unsigned char *bits, Py_ssize_t nbytes, int wid
 
 /* The split's measures of the grid `owner` (WALL or NOBODY, the heads' cells WALL), into `out` in the
    order split() returns them.  The flood marks the grid's open cells. */
-static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS]) {
+static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], const int battlefront) {
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long moves[2] = {0, 0};
     for (int d = 0; d < 4; d++) {
@@ -267,7 +287,7 @@ static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, P
     for (int side = 0; side < 2; side++) {
         int colour = colours[heads[side]];
         parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
-        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side], &fronts_score[side]);
+        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side], &fronts_score[side], battlefront);
     }
     out[0] = touching;
     for (int side = 0; side < 2; side++) {
@@ -293,7 +313,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
     }
     if (reserve(cells) < 0) return PyErr_NoMemory();
     long out[SPLIT_FIELDS];
-    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out);
+    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out, 1);
     return Py_BuildValue("(illllllllllllll)", (int)out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8],
                          out[9], out[10], out[11], out[12], out[13], out[14]);
 }
@@ -319,7 +339,7 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
     }
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long edges, front, front_score;
-    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score));
+    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score, 0));
 }
 
 /* fillable(region, width, height, head): lazytron.space.fillable of the region (little-endian bytes, the head not in it). */
@@ -448,7 +468,8 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     unsigned char *owner = owner_rows + h->stride;
     memcpy(owner, h->walls, (size_t)h->cells);
     long m[SPLIT_FIELDS];
-    measure(owner, h->stride, h->cells, me, enemy, m);
+    if (h->weights[0] == 7 || h->weights[0] == 8) measure(owner, h->stride, h->cells, me, enemy, m, 1);
+    else measure(owner, h->stride, h->cells, me, enemy, m, 0);  /* the battlefront's fields unused: not computed */
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
     if (m[0]) return clamp(split_value(m, h->weights) - (h->weights[5] ? h->weights[5] * steps_apart(me, enemy, h->stride) : 0), h->limit);

@@ -207,6 +207,15 @@ def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(monk
 
 
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("measure", [0, 5, 7, 8])
+def test_every_measure_of_the_split_searches_the_same_in_c(measure, monkeypatch):
+    # C's last plies skip the battlefront's fields where the measure does not use them (0, 5, 6): each measure's own fields still count
+    monkeypatch.setattr(chambers, "TERRITORY_CHAMBERS", measure)
+    for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), measure, 3) + random_positions(SMALL, measure, 2):
+        assert searched_in_c_and_in_python(board, monkeypatch)
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
 @pytest.mark.parametrize("seed", range(2))
 def test_the_search_in_c_sees_players_part_inside_its_plies(seed, monkeypatch):
     # positions inside C's plies are scored only where the line stops: one apart must still be found apart there
