@@ -98,6 +98,12 @@ static int visits_from(Py_ssize_t cells) {
 /* Most cells a path takes from a cell of one colour: same of that colour, other of the other. */
 static long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
 
+/* Whether a chain of blocks of bound `bound` and `edges` edges beats one of `than` and `than_edges`: the longer, then
+   of two as long the one with more edges. */
+static inline int better_chain(long bound, long edges, long than, long than_edges) {
+    return bound > than || (bound == than && edges > than_edges);
+}
+
 /* The bound of the tree of chambers of the share owned by `side`, for a path from `head`
    (lazytron.split.block_bound): one depth-first search with Tarjan's low points; each block,
    completed when the search returns to its entry cell, adds its parity bound to the best
@@ -153,13 +159,13 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
                     u = kept[--held];
                     if (colours[u] == colour) same++; else others++;
                     block_edges += degrees[u];
-                    if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
+                    if (better_chain(best[u], best_edges[u], below, below_edges)) {
                         below = best[u];
                         below_edges = best_edges[u];
                     }
                 } while (u != v);
                 long bound = parity_bound(same, others) + below, bound_edges = block_edges + below_edges;
-                if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
+                if (better_chain(bound, bound_edges, best[parent], best_edges[parent])) {
                     best[parent] = bound;
                     best_edges[parent] = bound_edges;
                 }
@@ -175,7 +181,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
                     below_ahead = ahead[u];
                     below_score = kept_score[u];
                 }
-                if (best[u] > below || (best[u] == below && best_edges[u] > below_edges)) {
+                if (better_chain(best[u], best_edges[u], below, below_edges)) {
                     below = best[u];
                     below_edges = best_edges[u];
                 }
@@ -191,7 +197,7 @@ static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned ch
                 ahead[parent] = below_ahead;
                 kept_score[parent] = below_score;
             }
-            if (bound > best[parent] || (bound == best[parent] && bound_edges > best_edges[parent])) {
+            if (better_chain(bound, bound_edges, best[parent], best_edges[parent])) {
                 best[parent] = bound;
                 best_edges[parent] = bound_edges;
             }
