@@ -42,6 +42,8 @@ COLLISION = 0  # a head-on collision: a draw, less this when level (see the READ
 AGGRESSION = 0  # connected, this much less a step of distance between the heads (seed 001's "prefer being close"; 0: off)
 APART = 0  # players apart, each region measured by: 0 space.fillable (in Python, refined by CLOSE); 1 the split's bounds (its tree of blocks and parity, in C where built)
 
+Known = tuple[int, int]  # what a search found of a position: (value, bound), bound 0 exact, 1 at least the value, -1 at most
+
 
 class Context(NamedTuple):
     """What every node of one tree shares: the grid's geometry and the killer move of each ply (0: none)."""
@@ -145,7 +147,7 @@ class ChamberPosition(Node):
     search, though its children are made for re-rooting).
     """
 
-    __slots__ = ("apart", "below", "enemy", "final", "game", "me", "open_", "ply")
+    __slots__ = ("apart", "below", "enemy", "final", "game", "known", "me", "open_", "ply")
 
     def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context) -> None:
         super().__init__(move)
@@ -157,6 +159,7 @@ class ChamberPosition(Node):
         self.final = self.apart = False
         self.lead = -1  # never searched
         self.below: dict[tuple[int, int], tuple[int, int]] | None = None  # (my head, the enemy's): (score, kind) of positions two plies below, scored in C
+        self.known: dict[tuple[int, int], Known] | None = None  # by (depth, free plies): what searches found of this position (chambers_search.value)
 
     def take(self, score: int, kind: int) -> None:
         """Take a score computed in C (kind 0 connected, 1 over, 2 apart): the position is not evaluated again."""

@@ -22,11 +22,12 @@ from ..outcome import WIN, decided
 from ..space import best_step, fillable
 from ..territory import reach
 from ..tree import Node
-from .chambers import SEPARATE, ChamberPosition
+from .chambers import SEPARATE, ChamberPosition, Known
 
 INF = WIN + 1  # beyond every score
 EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, at most this many (games chose 4: benchmarks/TUNING.md)
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
+MEMO = True  # a position keeps what each depth's search found of it, and a search to the same depth uses it (False: never; README)
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 Check = Callable[[], None]
 Result = tuple[int, Move]
@@ -70,17 +71,63 @@ def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
     return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
 
 
+def recall(known: Known | None, alpha: int, beta: int) -> int | None:
+    """A kept search's value where it answers a search with window (alpha, beta), else None.
+
+    An exact value always does; a value that was at least (at most) what
+    it says does where it is at least ``beta`` (at most ``alpha``).
+
+    >>> recall((50, 0), 0, 10), recall(None, 0, 10)
+    (50, None)
+    >>> recall((50, 1), 0, 40), recall((50, 1), 0, 60)
+    (50, None)
+    >>> recall((-5, -1), 0, 40), recall((5, -1), 0, 40)
+    (-5, None)
+    """
+    if known is None:
+        return None
+    found, bound = known
+    return found if bound == 0 or bound > 0 and found >= beta or bound < 0 and found <= alpha else None
+
+
+def bounded(found: int, alpha: int, beta: int) -> Known:
+    """What a fail-soft search with window (alpha, beta) that found ``found`` tells of the position.
+
+    >>> bounded(5, 0, 10), bounded(10, 0, 10), bounded(0, 0, 10)
+    ((5, 0), (10, 1), (0, -1))
+    """
+    return found, 1 if found >= beta else -1 if found <= alpha else 0
+
+
 def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
     """Fail-soft alpha-beta value of a position ``depth`` plies deep, exact inside (alpha, beta).
 
     A forced move (a side with one move) costs no depth while ``extend``,
-    the line's free plies left, lasts.
+    the line's free plies left, lasts.  With ``MEMO``, what each search of
+    the position found is kept on it, by depth and free plies, and answers
+    a later search of the same where it can: the iterations of one turn
+    each search a position to a new depth, but the next turn's re-rooted
+    tree is searched again to the depths the last turn searched it to.
     """
     if depth <= 0:
         leaf: int = pos.score
         return leaf
     if check is not None:
         check()
+    if MEMO:
+        known = pos.known
+        if known is None:
+            known = pos.known = {}
+        found = recall(known.get((depth, extend)), alpha, beta)
+        if found is None:
+            found = _value(pos, depth, alpha, beta, check, extend)
+            known[depth, extend] = bounded(found, alpha, beta)
+        return found
+    return _value(pos, depth, alpha, beta, check, extend)
+
+
+def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int) -> int:
+    """:func:`value` searched, not recalled."""
     if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
         found = pos.horizon_value(depth, alpha, beta, extend, check)
         if found is not None:
