@@ -7,8 +7,10 @@ order: the node's ``lead`` (its best child when last searched), the killer
 move of its ply (the last move found best so far at that ply, as a1k0n's
 search keeps it, in the tree's shared :class:`Context` across iterations and
 turns), then the rest; a node never searched before starts with the killer.
-Only caches and hints are written, so a search abandoned by ``check``
-leaves the tree as valid as before.
+A position keeps what each of its searches found, by depth (``MEMO``), so
+the next turn's re-rooted tree answers the depths it was searched to.
+Only caches and hints are written, and a value only once its search is
+complete, so a search abandoned by ``check`` leaves the tree as valid as before.
 """
 
 from __future__ import annotations

@@ -344,6 +344,92 @@ def test_search_with_free_forced_moves_equals_minimax(seed, monkeypatch):
             assert got == extended_minimax(init_tree(board), depth, 3)
 
 
+def grandchildren(pos: ChamberPosition) -> list[ChamberPosition]:
+    """The positions after each pair of moves from ``pos``, as the bot re-roots on them."""
+    return [kid for reply in pos.children for kid in reply.children]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_re_rooted_tree_searches_what_a_fresh_one_does_with_what_it_kept(seed, monkeypatch):
+    # the last turn's searches (forced moves free: the kept values are by depth and free plies) answer this turn's
+    monkeypatch.setattr(chambers_search, "EXTEND", 3)
+    for board in random_positions(SMALL, seed, 4):
+        tree = init_tree(board)
+        for depth in (2, 4, 6, 8):
+            search(tree, depth)
+        if tree.final or not tree.children:
+            continue
+        assert any(pos.known for pos in grandchildren(tree))  # the last turn's search left values there
+        for pos in grandchildren(tree):
+            if pos.final or pos.apart or not pos.children:
+                continue
+            for depth in (2, 4, 6):
+                assert search(pos, depth)[0] == extended_minimax(pos, depth, 3)
+
+
+CORRIDOR = parse_board("11 7\n###########\n#1      ###\n####### ###\n#     #   #\n#     # # #\n#    2    #\n###########\n")
+
+
+def test_a_kept_value_answers_only_a_search_its_bound_decides(monkeypatch):
+    monkeypatch.setattr(chambers_search, "HORIZON", 0)
+    differ = 0
+    for board in (CORRIDOR, *random_positions(CORRIDOR, 1, 8), *random_positions(SMALL, 7, 6)):
+        pos = init_tree(board)
+        if pos.final or pos.apart:
+            continue
+        for extend in (0, 3):  # kept apart: forced moves free change the value
+            exact = extended_minimax(init_tree(board), 4, extend)
+            for alpha, beta in ((exact - 9, exact - 5), (exact - 1, exact + 1), (exact + 5, exact + 9), (-INF, exact), (exact, INF), (exact - 1, exact + 1)):
+                found = value(pos, 4, alpha, beta, None, extend)  # kept, then recalled by a later window where it can be
+                if alpha < exact < beta:
+                    assert found == exact
+                elif exact <= alpha:
+                    assert exact <= found <= alpha
+                else:
+                    assert beta <= found <= exact
+        differ += extended_minimax(init_tree(board), 4, 0) != extended_minimax(init_tree(board), 4, 3)
+    assert differ
+
+
+def evaluations_counted(monkeypatch) -> list[int]:
+    """Count the positions the search in C scores from now on (the list's only item)."""
+    count = [0]
+    horizon = chambers.c_horizon
+
+    def counting(*args):
+        found = horizon(*args)
+        count[0] += found[1]
+        return found
+
+    monkeypatch.setattr(chambers, "c_horizon", counting)
+    return count
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("memo", [True, False])
+def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kept(memo, monkeypatch):
+    monkeypatch.setattr(chambers_search, "MEMO", memo)
+    rows = ["#" * 13, "#1          #", *["#           #"] * 3, "#   ##  #  ##", "#          ##", *["#           #"] * 3, "#          2#", "#" * 13]
+    board = parse_board(f"13 {len(rows)}\n" + "\n".join(rows) + "\n")
+    count = evaluations_counted(monkeypatch)
+    tree = init_tree(board)
+    for depth in range(2, 17, 2):
+        search(tree, depth)
+    reply = tree.children[tree.lead]
+    pos = reply.children[reply.lead]  # the line the search expects: the next turn's root
+    fresh = ChamberPosition(Move.NONE, pos.open_, pos.me, pos.enemy, pos.ply, init_tree(board).game)
+    kept, anew = [], []
+    for root, spent in ((pos, kept), (fresh, anew)):
+        count[0] = 0
+        for depth in range(2, 15, 2):
+            spent.append((search(root, depth)[0], count[0]))
+    assert [v for v, _ in kept] == [v for v, _ in anew]
+    if memo:
+        assert kept[-1][1] * 4 < anew[-1][1]  # the depths the last turn searched cost a fraction
+    else:
+        assert kept[-1][1] * 4 > anew[-1][1]
+
+
 @pytest.mark.parametrize("cells", [5, 6])
 def test_forced_moves_are_searched_past_the_depth(cells, monkeypatch):
     # a corridor duel: every move is forced, so the game's end (a collision or both stuck) is seen at depth 2
