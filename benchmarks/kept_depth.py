@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from itertools import islice
 from pathlib import Path
 from time import monotonic
 
@@ -51,11 +52,12 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=0.9, help="seconds a turn after the first (0.9)")
     parser.add_argument("--seat", type=int, choices=(1, 2), default=1, help="the player whose seat the bot takes (1)")
     args = parser.parse_args()
-    games = [game for game in map(recorded_game, sorted(args.games.rglob("*.tron"))) if game is not None and len(game[1]) > 2]
+    readable = (game for game in map(recorded_game, sorted(args.games.rglob("*.tron"))) if game is not None and len(game[1]) > 2)
+    games = list(islice(readable, args.records))  # only the records used are read
     if not games:
         sys.exit(f"kept_depth: no readable record under {args.games}")
     pairs: list[tuple[int, int]] = []
-    for boards, moves in games[: args.records]:
+    for boards, moves in games:
         if args.seat == 2:
             boards, moves = [board.swapped() for board in boards], [(theirs, mine) for mine, theirs in moves]
         found = []

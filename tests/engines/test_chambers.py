@@ -38,6 +38,16 @@ def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
     return max(min(minimax(kid, depth - 2, False) for kid in reply.children) for reply in pos.children)  # type: ignore[arg-type]
 
 
+def assert_fail_soft(found: int, exact: int, alpha: int, beta: int) -> None:
+    """``found`` is what a fail-soft search with window (alpha, beta) may return for a position worth ``exact``."""
+    if alpha < exact < beta:
+        assert found == exact
+    elif exact <= alpha:
+        assert exact <= found <= alpha
+    else:
+        assert beta <= found <= exact
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_search_equals_minimax(seed, monkeypatch):
     monkeypatch.setattr(chambers_search, "EXTEND", 0)  # every ply costs depth, as in minimax (the extension's test is below)
@@ -155,13 +165,7 @@ def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
         for _ in range(4):
             alpha = exact + rng.choice([-500, -50, -1, 0, 1, 50])
             beta = alpha + rng.choice([1, 2, 100, 1000])
-            got = root.horizon_value(4, alpha, beta, 0)
-            if alpha < exact < beta:
-                assert got == exact
-            elif exact <= alpha:
-                assert exact <= got <= alpha
-            else:
-                assert beta <= got <= exact
+            assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
 
 
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
@@ -381,12 +385,7 @@ def test_a_kept_value_answers_only_a_search_its_bound_decides(monkeypatch):
             exact = extended_minimax(init_tree(board), 4, extend)
             for alpha, beta in ((exact - 9, exact - 5), (exact - 1, exact + 1), (exact + 5, exact + 9), (-INF, exact), (exact, INF), (exact - 1, exact + 1)):
                 found = value(pos, 4, alpha, beta, None, extend)  # kept, then recalled by a later window where it can be
-                if alpha < exact < beta:
-                    assert found == exact
-                elif exact <= alpha:
-                    assert exact <= found <= alpha
-                else:
-                    assert beta <= found <= exact
+                assert_fail_soft(found, exact, alpha, beta)
         differ += extended_minimax(init_tree(board), 4, 0) != extended_minimax(init_tree(board), 4, 3)
     assert differ
 
