@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import games_ended, recorded_game  # (puts the checkout first on sys.path)
+from harness import from_side, games_ended, recorded_game  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
@@ -46,8 +46,8 @@ def game_from_side(record_path: Path, side: int) -> tuple[list[Board], list[Move
     game = recorded_game(record_path)
     if game is None:
         raise RecordError(f"{record_path}: not a readable record")
-    boards, pairs = game
-    return [b.swapped() if side == 2 else b for b in boards], [pair[side - 1] for pair in pairs]
+    boards, pairs = from_side(*game, side)
+    return boards, [mine for mine, _ in pairs]
 
 
 def values_line(depth: int, values: dict[Move, int]) -> str:

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import games_ended, recorded_game  # (puts the checkout first on sys.path)
+from harness import from_side, games_ended, recorded_game  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
@@ -39,10 +39,7 @@ def both_moves(record_path: Path, side: int) -> tuple[list[Board], list[tuple[Mo
     game = recorded_game(record_path)
     if game is None:
         raise RecordError(f"{record_path}: not a readable record")
-    boards, pairs = game
-    if side == 2:
-        return [b.swapped() for b in boards], [(second, first) for first, second in pairs]
-    return boards, [(first, second) for first, second in pairs]
+    return from_side(*game, side)
 
 
 def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:

@@ -41,6 +41,13 @@ def recorded_game(path: Path | str) -> tuple[list, list] | None:
     return boards, list(record.moves)
 
 
+def from_side(boards: list, pairs: list, side: int) -> tuple[list, list]:
+    """A recorded game's positions and move pairs as player ``side`` sees them: each board from its seat, (its move, the enemy's)."""
+    if side == 2:
+        return [b.swapped() for b in boards], [(second, first) for first, second in pairs]
+    return list(boards), list(pairs)
+
+
 def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
     """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended for the bot as
     ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless it is empty)."""

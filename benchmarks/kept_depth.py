@@ -24,7 +24,7 @@ from itertools import islice
 from pathlib import Path
 from time import monotonic
 
-from harness import SHARED, recorded_game
+from harness import SHARED, from_side, recorded_game
 
 from lazytron.bot import Bot
 from lazytron.engines import ENGINES, chambers_search
@@ -58,8 +58,7 @@ def main() -> None:
         sys.exit(f"kept_depth: no readable record under {args.games}")
     pairs: list[tuple[int, int]] = []
     for boards, moves in games:
-        if args.seat == 2:
-            boards, moves = [board.swapped() for board in boards], [(theirs, mine) for mine, theirs in moves]
+        boards, moves = from_side(boards, moves, args.seat)
         found = []
         for memo in (False, True):
             chambers_search.MEMO = memo
