@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import from_side, games_ended, recorded_game  # (puts the checkout first on sys.path)
+from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
@@ -39,15 +39,6 @@ LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re
 def logged_turns(log: str) -> dict[int, tuple[int, int | None]]:
     """The bot's ``-v`` lines: turn -> (depth completed, score)."""
     return {int(t): (int(d), None if s == "None" else int(s)) for t, d, s, _ in LOGGED.findall(log)}
-
-
-def game_from_side(record_path: Path, side: int) -> tuple[list[Board], list[Move]]:
-    """Every position of a game before each turn, from the bot's side, and the bot's move on every turn."""
-    game = recorded_game(record_path)
-    if game is None:
-        raise RecordError(f"{record_path}: not a readable record")
-    boards, pairs = from_side(*game, side)
-    return boards, [mine for mine, _ in pairs]
 
 
 def values_line(depth: int, values: dict[Move, int]) -> str:
@@ -91,13 +82,14 @@ def main() -> int:
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
-            boards, moves = game_from_side(stem.with_suffix(".tron"), side)
+            boards, pairs = game_from_side(stem.with_suffix(".tron"), side)
         except (OSError, RecordError) as e:
             print(f"decisive: game {game}: {e}", file=sys.stderr)
             status = 1
             continue
         first = None
         print(f"game {game}, the bot as player {side}:")
+        moves = [mine for mine, _ in pairs]
         for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))

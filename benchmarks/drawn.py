@@ -25,21 +25,13 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from harness import from_side, games_ended, recorded_game  # (puts the checkout first on sys.path)
+from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import answer_matrix
 from lazytron.outcome import DRAW
-
-
-def both_moves(record_path: Path, side: int) -> tuple[list[Board], list[tuple[Move, Move]]]:
-    """Every position of a game before each turn from the bot's side, and (the bot's move, the enemy's) on every turn."""
-    game = recorded_game(record_path)
-    if game is None:
-        raise RecordError(f"{record_path}: not a readable record")
-    return from_side(*game, side)
 
 
 def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:
@@ -75,7 +67,7 @@ def main() -> int:
     for game, side in games_ended(args.directory, args.bot, "drawn", set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
-            boards, moves = both_moves(stem.with_suffix(".tron"), side)
+            boards, moves = game_from_side(stem.with_suffix(".tron"), side)
         except (OSError, RecordError) as e:
             print(f"drawn: game {game}: {e}", file=sys.stderr)
             status = 1

@@ -48,6 +48,16 @@ def from_side(boards: list, pairs: list, side: int) -> tuple[list, list]:
     return list(boards), list(pairs)
 
 
+def game_from_side(path: Path, side: int) -> tuple[list, list]:
+    """:func:`from_side` of the record at ``path``; RecordError where nothing of it can be read."""
+    from lazytron.arena.records import RecordError
+
+    game = recorded_game(path)
+    if game is None:
+        raise RecordError(f"{path}: not a readable record")
+    return from_side(*game, side)
+
+
 def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
     """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended for the bot as
     ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless it is empty)."""
