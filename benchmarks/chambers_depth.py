@@ -1,7 +1,7 @@
 """How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
 
-    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 8] [--games DIR]
-    python benchmarks/chambers_depth.py --map NAME [--time 0.9] [--extend 4] [--horizon 8]
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--horizon 8] [--reduce 0] [--games DIR]
+    python benchmarks/chambers_depth.py --map NAME [--time 0.9] [--extend 4] [--horizon 8] [--reduce 0]
 
 Contested positions (every ``--every``-th turn of every recorded game in
 ``../shared/games``, or under ``--games``, while the players can still meet) are searched with a fresh
@@ -10,7 +10,8 @@ to 25x25 / larger). Printed: positions, evaluations, seconds, then the depth
 each position completes within ``--time`` seconds from a fresh tree (its
 median and sum), and the first moves at the deepest depth, so that two
 versions of the search can be checked for the same answers.  ``--horizon``
-sets the search's ``HORIZON`` (the last plies searched in C; 0: none), and
+sets the search's ``HORIZON`` (the last plies searched in C; 0: none),
+``--reduce`` its ``REDUCE`` (late moves searched shallower first, in C), and
 the evaluations counted include those made in C.
 
 ``--map NAME``: the first position of the contest map NAME instead, searched
@@ -91,10 +92,12 @@ def main() -> None:
     parser.add_argument("--horizon", type=int, default=chambers_search.HORIZON, help=f"plies searched in C ({chambers_search.HORIZON})")
     parser.add_argument("--games", type=Path, help="the records' folder (../shared/games), say a strength run's games")
     parser.add_argument("--map", help="search this contest map's first position instead, depth by depth")
+    parser.add_argument("--reduce", type=int, default=chambers_search.REDUCE, help=f"late moves' plies searched shallower first, in C (REDUCE, {chambers_search.REDUCE})")
     parser.add_argument("--extend", type=int, default=chambers_search.EXTEND, help=f"free forced moves a line (EXTEND, {chambers_search.EXTEND})")
     args = parser.parse_args()
     chambers_search.HORIZON = args.horizon
     chambers_search.EXTEND = args.extend
+    chambers_search.REDUCE = args.reduce
     if args.map:
         if not (SHARED / "maps" / "contest" / f"{args.map}.txt").is_file():
             sys.exit(f"chambers_depth: no contest map named {args.map!r} under {SHARED}")

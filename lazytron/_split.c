@@ -390,6 +390,7 @@ typedef struct {
     int failed;                   /* a Python error is set */
     uint64_t hash;                /* the line's open cells, hashed (each cell's key, see `key`) */
     int root_ply;                 /* the ply of the position searched */
+    int reduce;                   /* late moves: plies a move after a node's first is searched shallower first (0: never) */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
     Score scored[16][4];
 } Horizon;
@@ -524,6 +525,12 @@ static void order(const Horizon *h, int ply, int n, const int *codes, int *indic
     for (int i = 0; i < n; i++) if (!used[i]) indices[k++] = i;
 }
 
+/* forget() -> None: the table of best moves emptied (the next searches in C order moves as a fresh tree does). */
+static PyObject *forget(PyObject *self, PyObject *unused) {
+    if (best_moves != NULL) memset(best_moves, 0, BEST_SLOTS * sizeof(Best));
+    Py_RETURN_NONE;
+}
+
 static void keep_best(uint64_t hash, int code) {
     Best *slot = best_slot(hash);
     if (slot != NULL) slot->hash = hash, slot->code = code;
@@ -535,6 +542,9 @@ static void remember(Horizon *h, int ply, int code) { if (ply < h->plies) h->kil
 static void below(int moves, int *depth, int *extend) {
     if (moves == 1 && *extend > 0) --*extend; else --*depth;
 }
+
+/* Whether a node's later moves are searched `reduce` plies shallower first: deep enough that a line still remains. */
+static int late(const Horizon *h, int depth) { return h->reduce > 0 && depth - h->reduce >= 2; }
 
 static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
 
@@ -585,7 +595,11 @@ static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, 
     Score best = -(h->win + 1);
     for (int k = 0; k < n; k++) {
         int i = indices[k];
-        Score v = answer(h, to[i], enemy, ply + 1, depth, alpha > best ? alpha : best, beta, extend);
+        Score floor = alpha > best ? alpha : best, v;
+        if (k && late(h, depth)) {  /* a late move: shown no better, shallower, it is not searched to the full depth */
+            v = answer(h, to[i], enemy, ply + 1, depth - h->reduce, floor, floor + 1, extend);
+            if (!h->failed && v > floor) v = answer(h, to[i], enemy, ply + 1, depth, floor, beta, extend);
+        } else v = answer(h, to[i], enemy, ply + 1, depth, floor, beta, extend);
         if (h->failed) return 0;
         if (v > best) {
             best = v;
@@ -608,13 +622,16 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
     Score best = h->win + 1;
     for (int k = 0; k < n; k++) {
         int i = indices[k];
-        Score v;
+        Score v, ceiling = beta < best ? beta : best;
         Py_ssize_t cell = to[i];
-        if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
+        if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
         else {
             h->walls[target] = h->walls[cell] = WALL;
             h->hash ^= key(target, 0) ^ key(cell, 0);
-            v = value(h, target, cell, ply + 1, depth, alpha, beta < best ? beta : best, extend);
+            if (k && late(h, depth)) {  /* a late answer, as a late move in search_moves */
+                v = value(h, target, cell, ply + 1, depth - h->reduce, ceiling - 1, ceiling, extend);
+                if (!h->failed && v < ceiling) v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
+            } else v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
             h->hash ^= key(target, 0) ^ key(cell, 0);
             h->walls[target] = h->walls[cell] = NOBODY;
         }
@@ -630,14 +647,16 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
     return best;
 }
 
-/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check])
+/* horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check[, reduce]])
    -> (value, evaluations, scored, score, kind): chambers_search.value of a position (open cells, heads not in
    them) that, if `evaluated`, was scored and is neither over nor apart; if not, it is scored here first (its
    score and kind returned: the search's value is its score where it is over or apart); its moves searched in C; `killers` (a bytearray by ply) is
    read and written as the Python search does; players apart are scored as `apart_by` says (0 the split's
    bounds, 1 lazytron.space.fillable in C, 2 apart(open bytes, me, enemy)); scored: (my head, the enemy's head, score, kind) of the
    positions two plies below that were scored (kind 0 connected, 1 over, 2 apart).  `check` (None: never) is called
-   every CHECK_EVERY positions visited: an exception it raises (the deadline's) ends the search and is raised. */
+   every CHECK_EVERY positions visited: an exception it raises (the deadline's) ends the search and is raised.  `reduce`
+   (0, the default: never) is chambers_search.REDUCE: a node's moves after its first are searched that many plies
+   shallower with a null window first, and to the full depth only where that shows them better. */
 static PyObject *horizon(PyObject *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
@@ -645,10 +664,11 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     Score alpha, beta;
     Horizon h;
     h.check = Py_None;
+    h.reduce = 0;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLL)LLw*iOp|O", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLL)LLw*iOp|Oi", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
                           &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.win, &h.limit, &killers,
-                          &h.apart_by, &h.apart, &evaluated, &h.check))
+                          &h.apart_by, &h.apart, &evaluated, &h.check, &h.reduce))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
     if (width < 1 || height < 1 || me < 0 || enemy < 0 || me >= cells || enemy >= cells || ply < 0) {
@@ -695,7 +715,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"split", split, METH_VARARGS, "split(open, width, height, me, enemy) -> the Voronoi split's measures"},
-    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check]) -> (value, evaluations, scored, score, kind)"},
+    {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check[, reduce]]) -> (value, evaluations, scored, score, kind)"},
+    {"forget", forget, METH_NOARGS, "forget() -> None: the table of best moves the search in C keeps, emptied"},
     {"fillable", fillable, METH_VARARGS, "fillable(region, width, height, head) -> lazytron.space.fillable's bound of the region"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},

@@ -281,3 +281,10 @@ try:
 except ImportError:
     c_horizon = None
 """The chambers search's last plies in C (lazytron.engines.chambers_search), or None without the extension."""
+
+c_forget: Callable[[], None] | None
+try:
+    from ._split import forget as c_forget  # type: ignore[import-not-found,no-redef,unused-ignore]
+except ImportError:
+    c_forget = None
+"""Empty the table of best moves the search in C keeps across searches (an ordering hint), or None without the extension."""

@@ -198,8 +198,13 @@ class ChamberPosition(Node):
         """What a connected score loses for the distance between the heads: ``AGGRESSION`` a step (0, uncomputed, when off)."""
         return AGGRESSION * distance(self.me, self.enemy, self.game.stride) if AGGRESSION else 0
 
-    def horizon_value(self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None) -> int | None:
+    def horizon_value(
+        self, depth: int, alpha: int, beta: int, extend: int, check: Callable[[], None] | None = None, reduce: int = 0
+    ) -> int | None:
         """The search's value of this position ``depth`` plies deep, searched in C (and scored there if it was not).
+
+        ``reduce`` plies (0: none) shallower a node's later moves are searched
+        first, with a null window (chambers_search.REDUCE).
 
         A position over or apart is worth its score.  ``check`` is called
         every few hundred positions C visits: what it raises ends the search.  None where the extension
@@ -217,7 +222,7 @@ class ChamberPosition(Node):
         apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)
-        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart, evaluated, check)
+        found, _, scored, score, kind = c_horizon(*args, weights, WIN, EVAL_LIMIT, game.killers, apart_by, apart, evaluated, check, reduce)
         if not evaluated:
             self.take(score, kind)
         below = self.below = self.below or {}

@@ -31,6 +31,7 @@ EXTEND = 4  # a line's forced moves (a side with one move) that cost no depth, a
 SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy cannot meet head-on unless the collision is what holds the other; 0: the first in order (games did not choose 1: benchmarks/TUNING.md)
 MEMO = True  # a position keeps what each depth's search found of it, and a search to the same depth uses it (False: never; README)
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
+REDUCE = 0  # late-move reductions: a node's moves after its first are searched this many plies shallower first, with a null window, and again to the full depth only where that shows them better (0: never; in Python and in C; benchmarks/TUNING.md)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -71,6 +72,11 @@ def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
     ((6, 1), (5, 0), (5, 2))
     """
     return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
+
+
+def _late(depth: int) -> bool:
+    """Whether a node's moves after its first are searched ``REDUCE`` plies shallower first: deep enough that a line remains."""
+    return REDUCE > 0 and depth - REDUCE >= 2
 
 
 def recall(known: Known | None, alpha: int, beta: int) -> int | None:
@@ -131,7 +137,7 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
 def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int) -> int:
     """:func:`value` searched, not recalled."""
     if depth <= HORIZON and not pos.expanded:  # scored in C too, if it was not
-        found = pos.horizon_value(depth, alpha, beta, extend, check)
+        found = pos.horizon_value(depth, alpha, beta, extend, check, REDUCE)
         if found is not None:
             return found
     score: int = pos.score
@@ -141,8 +147,14 @@ def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check
     killers = pos.game.killers
     depth, extend = _below(len(kids), depth, extend)
     best = -INF
-    for i in _order(pos, kids, killers[pos.ply]):
-        v = _answer(kids[i], depth, max(alpha, best), beta, check, extend)
+    for k, i in enumerate(_order(pos, kids, killers[pos.ply])):
+        floor = max(alpha, best)
+        if k and _late(depth):  # shown no better by a shallower null-window search: not searched to the full depth
+            v = _answer(kids[i], depth - REDUCE, floor, floor + 1, check, extend)
+            if v > floor:
+                v = _answer(kids[i], depth, floor, beta, check, extend)
+        else:
+            v = _answer(kids[i], depth, floor, beta, check, extend)
         if v > best:
             best = v
             pos.lead = i
@@ -159,8 +171,15 @@ def _answer(reply: Node, depth: int, alpha: int, beta: int, check: Check | None,
     ply = reply.ply  # type: ignore[attr-defined]
     depth, extend = _below(len(kids), depth, extend)
     best = INF
-    for i in _order(reply, kids, killers[ply]):
-        v = value(kids[i], depth, alpha, min(beta, best), check, extend)  # type: ignore[arg-type]
+    for k, i in enumerate(_order(reply, kids, killers[ply])):
+        ceiling = min(beta, best)
+        kid: ChamberPosition = kids[i]  # type: ignore[assignment]
+        if k and _late(depth) and kid.me != kid.enemy:  # a late answer, as a late move in _value; a collision never
+            v = value(kid, depth - REDUCE, ceiling - 1, ceiling, check, extend)
+            if v < ceiling:
+                v = value(kid, depth, alpha, ceiling, check, extend)
+        else:
+            v = value(kid, depth, alpha, ceiling, check, extend)
         if v < best:
             best = v
             reply.lead = i

@@ -23,7 +23,7 @@ from lazytron.engines.chambers import (
 from lazytron.engines.chambers_search import INF, answer_matrix, best_scores, root_values, search, value
 from lazytron.outcome import loss, win
 from lazytron.space import best_step, colour_masks, fillable, region_bound
-from lazytron.split import chamber_bound
+from lazytron.split import c_forget, chamber_bound
 from lazytron.territory import reach
 from lazytron.tree import inherit
 
@@ -402,6 +402,95 @@ def evaluations_counted(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(chambers, "c_horizon", counting)
     return count
+
+
+def height(pos: ChamberPosition) -> int:
+    """Plies to the end of the longest line below ``pos``, where minimax stops: over, apart or stuck."""
+    pos.score  # evaluating sets final and apart
+    if pos.final or pos.apart or not pos.children:
+        return 0
+    return 2 + max(height(kid) for reply in pos.children for kid in reply.children)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("horizon", [0, 4])  # late moves reduced in Python, and in C
+def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search_sees_to_the_end(horizon, monkeypatch):
+    # where a line's shallower search still reaches the end of every line below it, it is exact: so must the result be
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
+    monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+    monkeypatch.setattr(chambers_search, "REDUCE", 2)
+    tiny = parse_board("6 5\n######\n#1   #\n# #  #\n#   2#\n######\n")
+    checked = 0
+    for board in random_positions(tiny, 7, 12) + random_positions(SMALL, 7, 40):
+        root = init_tree(board)
+        if root.score is None or root.final or root.apart or not 4 <= height(root) <= 8:
+            continue
+        depth = height(root) + 2
+        tree = init_tree(board)
+        for d in range(2, depth + 1, 2):
+            got, _ = search(tree, d)
+        assert got == minimax(init_tree(board), depth)
+        checked += 1
+    assert checked >= 8
+
+
+def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
+    """The positions of the line the last search expects, by each node's ``lead``: the root, then one every two plies."""
+    line, node = [root], root
+    while node.expanded and node.children and node.lead >= 0:
+        node = node.children[node.lead]
+        if isinstance(node, ChamberPosition):
+            line.append(node)
+    return line
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_late_move_the_shallower_search_shows_better_is_searched_again_to_the_full_depth(seed, monkeypatch):
+    # the line the search expects is then the full depth long (or ends with the game): never a shallower search's
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
+    monkeypatch.setattr(chambers_search, "HORIZON", 0)  # nodes all the way down, to follow the line
+    monkeypatch.setattr(chambers_search, "MEMO", False)  # every search sets its nodes' leads again
+    monkeypatch.setattr(chambers_search, "REDUCE", 2)
+    for board in random_positions(load_board("maps/pillars.txt"), seed, 6):
+        tree = init_tree(board)
+        if tree.score is None or tree.final or tree.apart:
+            continue
+        for depth in (2, 4, 6, 8):
+            search(tree, depth)
+        *_, end = principal_line(tree)
+        assert end.ply - tree.ply == 8 or end.final or end.apart or not end.children
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("seed", range(3))
+def test_late_moves_are_reduced_in_c_as_in_python(seed, monkeypatch):
+    # one search of a fresh tree tries moves in the same order in both (the killer, then move order) once C's table
+    # of best moves is emptied, so the values agree
+    monkeypatch.setattr(chambers_search, "EXTEND", 0)
+    monkeypatch.setattr(chambers_search, "MEMO", False)  # a kept bound may differ from a fresh search's: not in C
+    monkeypatch.setattr(chambers_search, "REDUCE", 2)
+    for position in random_positions(load_board("maps/pillars.txt"), seed, 4):
+        found = {}
+        for horizon in (0, 8):
+            monkeypatch.setattr(chambers_search, "HORIZON", horizon)
+            c_forget()
+            found[horizon] = search(init_tree(position), 10)
+        assert found[8] == found[0]
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+def test_late_moves_searched_shallower_first_cost_fewer_positions(monkeypatch):
+    # (their values depend on the order moves are tried in, so C's, ordered by its own table, may differ from Python's)
+    board = random_positions(load_board("maps/rooms.txt"), 5, 1)[0]
+    monkeypatch.setattr(chambers_search, "HORIZON", 8)
+    spent = {}
+    for reduce in (0, 2):
+        monkeypatch.setattr(chambers_search, "REDUCE", reduce)
+        count = evaluations_counted(monkeypatch)
+        tree = init_tree(board)
+        for depth in range(2, 15, 2):
+            search(tree, depth)
+        spent[reduce] = count[0]
+    assert spent[2] * 3 < spent[0] * 2  # a third fewer at least
 
 
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
