@@ -479,7 +479,6 @@ def test_late_moves_are_reduced_in_c_as_in_python(seed, monkeypatch):
 
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
 def test_late_moves_searched_shallower_first_cost_fewer_positions(monkeypatch):
-    # (their values depend on the order moves are tried in, so C's, ordered by its own table, may differ from Python's)
     board = random_positions(load_board("maps/rooms.txt"), 5, 1)[0]
     monkeypatch.setattr(chambers_search, "HORIZON", 8)
     spent = {}
