@@ -11,7 +11,7 @@ each position completes within ``--time`` seconds from a fresh tree (its
 median and sum), and the first moves at the deepest depth, so that two
 versions of the search can be checked for the same answers.  ``--horizon``
 sets the search's ``HORIZON`` (the last plies searched in C; 0: none),
-``--reduce`` its ``REDUCE`` (late moves searched shallower first, in C), and
+``--reduce`` its ``REDUCE`` (late moves searched shallower first, in Python and in C), and
 the evaluations counted include those made in C.
 
 ``--map NAME``: the first position of the contest map NAME instead, searched
@@ -92,7 +92,7 @@ def main() -> None:
     parser.add_argument("--horizon", type=int, default=chambers_search.HORIZON, help=f"plies searched in C ({chambers_search.HORIZON})")
     parser.add_argument("--games", type=Path, help="the records' folder (../shared/games), say a strength run's games")
     parser.add_argument("--map", help="search this contest map's first position instead, depth by depth")
-    parser.add_argument("--reduce", type=int, default=chambers_search.REDUCE, help=f"late moves' plies searched shallower first, in C (REDUCE, {chambers_search.REDUCE})")
+    parser.add_argument("--reduce", type=int, default=chambers_search.REDUCE, help=f"plies late moves are searched shallower first (REDUCE, {chambers_search.REDUCE})")
     parser.add_argument("--extend", type=int, default=chambers_search.EXTEND, help=f"free forced moves a line (EXTEND, {chambers_search.EXTEND})")
     args = parser.parse_args()
     chambers_search.HORIZON = args.horizon
