@@ -2,7 +2,7 @@
 
     python benchmarks/tune_bot.py FIRST_TIME TURN_TIME [NAME=VALUE ...]
 
-NAME is a constant of lazytron.engines.chambers (FILL, EDGE, SEPARATE, CLOSE, AGGRESSION,
+NAME is a constant of lazytron.engines.chambers (FILL, EDGE, SEPARATE, CLOSE, CLOSE_CELLS, SHORT, AGGRESSION,
 COLLISION, TERRITORY_CHAMBERS, APART) or lazytron.engines.chambers_search
 (EXTEND, HORIZON, SIDESTEP, MEMO, REDUCE); VALUE an integer.  Everything else is the bot as
 shipped.  benchmarks/TUNING.md lists the games played with it.

@@ -350,6 +350,163 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
     return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score, 0));
 }
 
+/* lazytron.fill.walk in C.  `g` is a grid with wall rows (WALL, or MINE on the region's cells, the head's cell
+   WALL); the walk walls the cells it takes.  At a step with a choice it takes the neighbour that leaves the largest
+   tree-of-chambers bound (block_bound), then the one with the fewest free neighbours, the first of N, E, S, W on a
+   tie; a forced step onto a cell that may cut the region goes on into the part with the largest parity bound (of
+   two as large, the part holding the highest cell, as Python's max of (bound, bits) takes). */
+static unsigned char *walk_seen = NULL;  /* a flood's marks */
+static Py_ssize_t walk_capacity = 0;
+
+static int walk_reserve(Py_ssize_t cells) {
+    if (cells <= walk_capacity) return 0;
+    if (grow((void **)&walk_seen, (size_t)cells) < 0) return -1;
+    walk_capacity = cells;
+    return 0;
+}
+
+/* Marks in walk_seen (1) the MINE cells of `g` that `start` reaches (start itself whatever it holds); returns how
+   many, and the highest and each colour's count through the pointers.  Uses scratch as its stack. */
+static Py_ssize_t flood(const unsigned char *g, Py_ssize_t cells, const Py_ssize_t *steps, Py_ssize_t start, Py_ssize_t *highest, long *colour_count) {
+    int *stack = scratch;
+    Py_ssize_t n = 0, top = 0;
+    memset(walk_seen, 0, (size_t)cells);
+    walk_seen[start] = 1;
+    stack[top++] = (int)start;
+    *highest = start;
+    colour_count[0] = colour_count[1] = 0;
+    while (top) {
+        Py_ssize_t v = stack[--top];
+        n++;
+        colour_count[colours[v]]++;
+        if (v > *highest) *highest = v;
+        for (int d = 0; d < 4; d++) {
+            Py_ssize_t w = v + steps[d];
+            if (g[w] == MINE && !walk_seen[w]) { walk_seen[w] = 1; stack[top++] = (int)w; }
+        }
+    }
+    return n;
+}
+
+/* lazytron.space.cut_candidates at one cell of the region: its open neighbours fall into two or more runs. */
+static int cut_candidate(const unsigned char *g, Py_ssize_t stride, Py_ssize_t c) {
+    int n = g[c - stride] == MINE, e = g[c + 1] == MINE, s = g[c + stride] == MINE, w = g[c - 1] == MINE;
+    int ne = g[c - stride + 1] == MINE, se = g[c + stride + 1] == MINE, sw = g[c + stride - 1] == MINE, nw = g[c - stride - 1] == MINE;
+    int runs = (n && !(e && ne)) + (e && !(s && se)) + (s && !(w && sw)) + (w && !(n && nw));
+    return runs >= 2;
+}
+
+static long walk_grid(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, const Py_ssize_t *steps, Py_ssize_t cell);
+
+/* The walk from `cell` where its neighbours lie in pieces it alone joins: the longest of one step into each piece
+   and the walk on from there (lazytron.fill.walk's first case); -1 out of memory. */
+static long walk_pieces(const unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, const Py_ssize_t *steps, const Py_ssize_t *targets, int n) {
+    long best = 0;
+    unsigned char *piece = malloc((size_t)(cells + 2 * stride));
+    if (piece == NULL) return -1;
+    for (int k = 0; k < n; k++) {
+        Py_ssize_t highest;
+        long counts[2];
+        flood(g, cells, steps, targets[k], &highest, counts);
+        memset(piece, WALL, (size_t)(cells + 2 * stride));
+        unsigned char *p = piece + stride;
+        for (Py_ssize_t c = 0; c < cells; c++) if (walk_seen[c] && c != targets[k]) p[c] = MINE;
+        long length = walk_grid(p, stride, cells, steps, targets[k]);
+        if (length < 0) { free(piece); return -1; }
+        if (1 + length > best) best = 1 + length;
+    }
+    free(piece);
+    return best;
+}
+
+/* A forced step onto `t` (lazytron.fill.enter): t leaves the region, and where it may cut it, every part but the
+   one with the largest parity bound is walled. */
+static void enter_cell(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, const Py_ssize_t *steps, Py_ssize_t t) {
+    Py_ssize_t next[4];
+    int n = 0;
+    for (int d = 0; d < 4; d++) if (g[t + steps[d]] == MINE) next[n++] = t + steps[d];
+    int cut = n >= 2 && cut_candidate(g, stride, t);
+    g[t] = WALL;
+    if (!cut) return;
+    long best = -1;
+    Py_ssize_t best_high = -1, keep = -1;
+    int parts = 0;
+    unsigned char grouped[4] = {0, 0, 0, 0};  /* flood each group of t's neighbours once */
+    for (int k = 0; k < n; k++) {
+        if (grouped[k]) continue;
+        Py_ssize_t highest;
+        long counts[2];
+        flood(g, cells, steps, next[k], &highest, counts);
+        for (int j = k; j < n; j++) if (walk_seen[next[j]]) grouped[j] = 1;
+        int same = colours[t];
+        long bound = parity_bound(counts[same], counts[1 - same]);
+        if (bound > best || (bound == best && highest > best_high)) { best = bound; best_high = highest; keep = next[k]; }
+        parts++;
+    }
+    if (parts < 2) return;
+    Py_ssize_t highest;
+    long counts[2];
+    flood(g, cells, steps, keep, &highest, counts);
+    for (Py_ssize_t c = 0; c < cells; c++) if (g[c] == MINE && !walk_seen[c]) g[c] = WALL;
+}
+
+static long walk_grid(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, const Py_ssize_t *steps, Py_ssize_t cell) {
+    Py_ssize_t targets[4];
+    int n = 0;
+    for (int d = 0; d < 4; d++) if (g[cell + steps[d]] == MINE) targets[n++] = cell + steps[d];
+    if (n >= 2) {
+        Py_ssize_t highest;
+        long counts[2];
+        flood(g, cells, steps, targets[0], &highest, counts);
+        for (int k = 1; k < n; k++) if (!walk_seen[targets[k]]) return walk_pieces(g, stride, cells, steps, targets, n);
+    }
+    long length = 0;
+    for (;;) {
+        n = 0;
+        for (int d = 0; d < 4; d++) if (g[cell + steps[d]] == MINE) targets[n++] = cell + steps[d];
+        if (n == 0) return length;
+        if (n == 1) {
+            enter_cell(g, stride, cells, steps, targets[0]);
+            cell = targets[0];
+        } else {
+            Py_ssize_t choice = targets[0];
+            long best = -1, fewest = 5, edges, front, front_score;
+            for (int k = 0; k < n; k++) {
+                long bound = block_bound(g, targets[k], MINE, cells, steps, &edges, &front, &front_score, 0);
+                long free_next = 0;
+                for (int d = 0; d < 4; d++) free_next += g[targets[k] + steps[d]] == MINE;
+                if (bound > best || (bound == best && free_next < fewest)) { best = bound; fewest = free_next; choice = targets[k]; }
+            }
+            g[choice] = WALL;
+            cell = choice;
+        }
+        length++;
+    }
+}
+
+/* walk(region, width, height, head): lazytron.fill.walk's length in C (region: little-endian bytes, head not in it). */
+static PyObject *walk(PyObject *self, PyObject *args) {
+    const unsigned char *bits;
+    Py_ssize_t nbytes;
+    int width, height, head;
+    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    if (width < 1 || height < 1 || head < 0 || head >= cells) {
+        PyErr_SetString(PyExc_ValueError, "walk: the head must be a cell of the grid");
+        return NULL;
+    }
+    if (reserve(cells) < 0 || walk_reserve(cells) < 0) return PyErr_NoMemory();
+    unsigned char *owner = grid(bits, nbytes, width, height);
+    for (Py_ssize_t c = 0; c < cells; c++) {
+        degrees[c] = 0;
+        owner[c] = owner[c] == NOBODY && c != head ? MINE : WALL;
+    }
+    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
+    long length = walk_grid(owner, stride, cells, steps, head);
+    if (length < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(length);
+}
+
 /* fillable(region, width, height, head): lazytron.space.fillable of the region (little-endian bytes, the head not in it). */
 static PyObject *fillable(PyObject *self, PyObject *args) {
     const unsigned char *bits;
@@ -379,7 +536,7 @@ typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits 
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
-    Score weights[6];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE, AGGRESSION */
+    Score weights[9];             /* measure (TERRITORY_CHAMBERS), FILL, EDGE, COLLISION, SEPARATE, AGGRESSION, CLOSE, CLOSE_CELLS, SHORT */
     Score win, limit;             /* lazytron.outcome's WIN and EVAL_LIMIT */
     unsigned char *killers;       /* the killer move of each ply (0: none) */
     Py_ssize_t plies;             /* ... how many plies it holds */
@@ -422,22 +579,46 @@ static Score split_value(const long *m, const Score *weights) {
     return weights[1] * fill + weights[2] * edges;
 }
 
-/* The score of players apart by lazytron.space.fillable, in C: SEPARATE a fillable cell of mine less the enemy's.
-   `owner` is the split's grid, each share its player's region. */
+/* walk_grid's length from `head` through the cells of `owner` that `side` owns (the head's cell aside); -1 out of memory. */
+static long walk_share(const Horizon *h, const unsigned char *owner, unsigned char side, Py_ssize_t head) {
+    unsigned char *g = malloc((size_t)(h->cells + 2 * h->stride));
+    if (g == NULL) return -1;
+    memset(g, WALL, (size_t)(h->cells + 2 * h->stride));
+    unsigned char *cells = g + h->stride;
+    for (Py_ssize_t c = 0; c < h->cells; c++) if (owner[c] == side && c != head) cells[c] = MINE;
+    long length = walk_grid(cells, h->stride, h->cells, h->steps, head);
+    free(g);
+    return length;
+}
+
+/* The score of players apart by lazytron.space.fillable, in C: SEPARATE a fillable cell of mine less the enemy's;
+   where the two bounds are within CLOSE cells and neither region holds more than CLOSE_CELLS, less SHORT a cell
+   the greedy walk falls short of my bound, plus SHORT a cell it falls short of the enemy's
+   (lazytron.engines.chambers.apart_value).  `owner` is the split's grid, each share its player's region. */
 static Score apart_filled(Horizon *h, const unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy) {
     int words = (int)((h->cells + 63) / 64);
     uint64_t *regions = calloc(2 * (size_t)words, sizeof(uint64_t));
     if (regions == NULL) { PyErr_NoMemory(); h->failed = 1; return 0; }
     uint64_t *mine = regions, *theirs = regions + words;
+    long mine_cells = 0, theirs_cells = 0;
     for (Py_ssize_t c = 0; c < h->cells; c++) {
-        if (owner[c] == MINE && c != me) mine[c >> 6] |= (uint64_t)1 << (c & 63);
-        else if (owner[c] == THEIRS && c != enemy) theirs[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (owner[c] == MINE && c != me) { mine[c >> 6] |= (uint64_t)1 << (c & 63); mine_cells++; }
+        else if (owner[c] == THEIRS && c != enemy) { theirs[c >> 6] |= (uint64_t)1 << (c & 63); theirs_cells++; }
     }
     int width = (int)h->stride - 1;
     long mine_fill = fillable_bound(mine, words, width, me), theirs_fill = fillable_bound(theirs, words, width, enemy);
     free(regions);
     if (mine_fill < 0 || theirs_fill < 0) { PyErr_NoMemory(); h->failed = 1; return 0; }
-    return clamp(h->weights[4] * (Score)(mine_fill - theirs_fill), h->limit);
+    Score value = h->weights[4] * (Score)(mine_fill - theirs_fill);
+    long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
+    if (h->weights[6] >= 0 && (gap < 0 ? -gap : gap) <= h->weights[6] && most <= h->weights[7]) {
+        long mine_walk = walk_share(h, owner, MINE, me), theirs_walk = walk_share(h, owner, THEIRS, enemy);
+        if (mine_walk < 0 || theirs_walk < 0) { PyErr_NoMemory(); h->failed = 1; return 0; }
+        long mine_short = mine_fill > mine_walk ? mine_fill - mine_walk : 0, theirs_short = theirs_fill > theirs_walk ? theirs_fill - theirs_walk : 0;
+        value -= h->weights[8] * (Score)(mine_short - theirs_short);
+        h->next_check = h->visits + 1;  /* two walks can cost hundreds of positions' time: the clock is looked at next */
+    }
+    return clamp(value, h->limit);
 }
 
 /* The score of players apart, from Python: the line's open cells as a bitboard's bytes. */
@@ -666,8 +847,8 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.check = Py_None;
     h.reduce = 0;
     Py_buffer killers;
-    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLL)LLw*iOp|Oi", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
-                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.win, &h.limit, &killers,
+    if (!PyArg_ParseTuple(args, "y#iiiiiiLLi(LLLLLLLLL)LLw*iOp|Oi", &bits, &nbytes, &width, &height, &me, &enemy, &ply, &depth, &alpha, &beta,
+                          &extend, &h.weights[0], &h.weights[1], &h.weights[2], &h.weights[3], &h.weights[4], &h.weights[5], &h.weights[6], &h.weights[7], &h.weights[8], &h.win, &h.limit, &killers,
                           &h.apart_by, &h.apart, &evaluated, &h.check, &h.reduce))
         return NULL;
     Py_ssize_t stride = width + 1, cells = stride * height;
@@ -676,7 +857,7 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "horizon: heads must be cells of the grid");
         return NULL;
     }
-    unsigned char *walls = reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
+    unsigned char *walls = reserve(cells) < 0 || walk_reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
     if (walls == NULL) {
         PyBuffer_Release(&killers);
         return PyErr_NoMemory();
@@ -718,6 +899,7 @@ static PyMethodDef methods[] = {
     {"horizon", horizon, METH_VARARGS, "horizon(open, width, height, me, enemy, ply, depth, alpha, beta, extend, weights, win, limit, killers, apart_by, apart, evaluated[, check[, reduce]]) -> (value, evaluations, scored, score, kind)"},
     {"forget", forget, METH_NOARGS, "forget() -> None: the table of best moves the search in C keeps, emptied"},
     {"fillable", fillable, METH_VARARGS, "fillable(region, width, height, head) -> lazytron.space.fillable's bound of the region"},
+    {"walk", walk, METH_VARARGS, "walk(region, width, height, head) -> the length of lazytron.fill.walk's greedy walk"},
     {"chambers", chambers, METH_VARARGS, "chambers(open, width, height, head) -> the bound of the head's tree of chambers"},
     {NULL, NULL, 0, NULL},
 };

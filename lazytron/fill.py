@@ -21,7 +21,7 @@ from functools import partial
 from typing import Callable, Iterator
 
 from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
-from .split import chamber_bound
+from .split import c_walk, chamber_bound
 from .territory import reach
 
 Check = Callable[[], None]
@@ -65,6 +65,21 @@ def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
 
 
 def walk(region: int, cell: int, width: int, height: int, check: Check | None = None) -> int:
+    """:func:`python_walk`, in C where it was built and no ``check`` is asked for.
+
+    C's walk takes the same steps; through a region of 82 cells it takes
+    0.06 ms where Python's takes 0.5, through one of 500 both about 3 ms
+    (the chamber bounds, in C for both, are then nearly all of the time).
+
+    >>> walk(0b111110, 0, 6, 1)   # a 1x6 strip from its left end
+    5
+    """
+    if check is None and c_walk is not None:
+        return c_walk(region, cell, width, height)
+    return python_walk(region, cell, width, height, check)
+
+
+def python_walk(region: int, cell: int, width: int, height: int, check: Check | None = None) -> int:
     """The length of a greedy walk from ``cell`` through ``region`` (``region`` reachable from ``cell``).
 
     At each step it takes the neighbour that leaves the largest bound of the
@@ -74,16 +89,16 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
     :data:`CHECK_EVERY` steps (a step costs some microseconds; a walk
     through a 50x50 room, milliseconds).
 
-    >>> walk(0b111110, 0, 6, 1)   # a 1x6 strip from its left end
+    >>> python_walk(0b111110, 0, 6, 1)   # a 1x6 strip from its left end
     5
     >>> s = 4   # 3x3 with the head in a corner: every cell
-    >>> walk((1 << 11) - 1 & ~(1 << 3 | 1 << 7) & ~1, 0, 3, 3)
+    >>> python_walk((1 << 11) - 1 & ~(1 << 3 | 1 << 7) & ~1, 0, 3, 3)
     8
     """
     stride = width + 1
     start = neighbours(1 << cell, stride) & region
     if start & (start - 1) and reach(region, start & -start, stride) & start != start:  # pieces joined by the head alone
-        return max(1 + walk(_piece(region, t, stride), t, width, height, check) for t in steps(region, cell, stride))
+        return max(1 + python_walk(_piece(region, t, stride), t, width, height, check) for t in steps(region, cell, stride))
     red = colour_masks(width, height)[0]
     length = 0
     while True:

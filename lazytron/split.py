@@ -275,6 +275,9 @@ c_chamber_bound = c_region_measure("chambers")
 chamber_bound = c_chamber_bound or python_chamber_bound
 """The bound of a head's tree of chambers in a region: in C where the extension was built, else in Python."""
 
+c_walk = c_region_measure("walk")
+"""The length of :func:`lazytron.fill.walk`'s greedy walk, in C (None where the extension was not built)."""
+
 c_horizon: Callable[..., tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int]] | None
 try:
     from ._split import horizon as c_horizon  # type: ignore[import-not-found,no-redef,unused-ignore]

@@ -36,8 +36,9 @@ FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
 TERRITORY_CHAMBERS = 6  # each side's Voronoi share measured by: 5 its tree of blocks and parity (lazytron.split, in C), 6 the same with the edges of the best chain of blocks only, 7 the tree of blocks with the battlefront, 8 the same scored as a1k0n scores it (a path to the front: its blocks without the steps), 0 parity alone; in Python: 1 its chamber tree (space.fillable), 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only
 SPLIT = (0, 5, 6, 7, 8)  # the measures lazytron.split computes in one pass
-CLOSE = -1  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games did not choose 2)
-CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 800 costs about 10 ms)
+CLOSE = 4  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games chose 4 with SHORT a whole cell: README)
+CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 500 open cells costs about 3 ms)
+SHORT = SEPARATE  # ... less this a cell the greedy walk falls short of one's own bound (SEPARATE: the walk taken as the fill; half of it was tried first)
 COLLISION = 0  # a head-on collision: a draw, less this when level (see the README)
 AGGRESSION = 0  # connected, this much less a step of distance between the heads (seed 001's "prefer being close"; 0: off)
 APART = 0  # players apart, each region measured by: 0 space.fillable (in Python, refined by CLOSE); 1 the split's bounds (its tree of blocks and parity, in C where built)
@@ -76,20 +77,22 @@ def distance(cell: int, other: int, stride: int) -> int:
 def apart_value(mine: int, me: int, theirs: int, enemy: int, width: int, height: int, close: int) -> int:
     """The score of players apart: ``SEPARATE`` a fillable cell of mine less the enemy's.
 
-    Where the two bounds are within ``close`` cells, each side's bound is lowered
-    by half of what the greedy walk falls short of it (:func:`fill.shortfall`):
-    a region the walk fills is worth its bound, one it cannot, somewhat less.
+    Where the two bounds are within ``close`` cells, each side's value is lowered
+    by ``SHORT`` for every cell the greedy walk falls short of its bound
+    (:func:`fill.shortfall`): a region the walk fills is worth its bound, one
+    it cannot, less (with ``SHORT`` = ``SEPARATE``, as shipped, a close race is
+    scored by the lengths the walks take).
     Regions of more than ``CLOSE_CELLS`` cells are not walked, so that an
     evaluation stays cheap between two clock checks.
 
     >>> s = 5   # on 4x2 boards: a loose bound of 5 (no path takes 5) against a corridor of 5
-    >>> [apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2, close) for close in (-1, 2)] == [0, -SEPARATE // 2]
+    >>> [apart_value(0b1001111, 2 * s - 3, 0b100001111, s, 4, 2, close) for close in (-1, 2)] == [0, -SHORT]
     True
     """
     mine_fill, theirs_fill = fillable(mine, me, width, height), fillable(theirs, enemy, width, height)
     value = SEPARATE * (mine_fill - theirs_fill)
     if abs(mine_fill - theirs_fill) <= close and max(mine.bit_count(), theirs.bit_count()) <= CLOSE_CELLS:
-        value -= SEPARATE // 2 * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
+        value -= SHORT * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
     return value
 
 
@@ -217,8 +220,8 @@ class ChamberPosition(Node):
         if evaluated and (self.final or self.apart):
             return int(self.score)
         game = self.game
-        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION)
-        apart_by = 0 if APART else 2 if CLOSE >= 0 or c_fillable is None else 1  # the split's bounds; fillable in C; Python
+        weights = (TERRITORY_CHAMBERS, FILL, EDGE, COLLISION, SEPARATE, AGGRESSION, CLOSE, CLOSE_CELLS, SHORT)
+        apart_by = 0 if APART else 2 if c_fillable is None else 1  # the split's bounds; fillable (and the walk) in C; Python
         apart = partial(apart_from_bytes, game) if apart_by == 2 else None  # called back only where C does not score it
         nbytes = (game.stride * game.height + 7) // 8
         args = (self.open_.to_bytes(nbytes, "little"), game.width, game.height, self.me, self.enemy, self.ply, depth, alpha, beta, extend)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_space import longest_path, regions
 
-from lazytron.board import parse_board
-from lazytron.fill import enter, lines, shortfall, steps, walk
+from lazytron.board import load_board, parse_board
+from lazytron.fill import enter, lines, python_walk, shortfall, steps, walk
+from lazytron.split import c_walk
 from lazytron.space import best_step, colour_masks, fillable
 from lazytron.territory import reach
 
@@ -55,6 +58,21 @@ def test_the_walk_takes_the_longest_path_of_almost_every_small_region():
 def test_the_walk_keeps_out_of_dead_ends_and_small_pieces_beside_the_head(rows):
     region, head, width, height = region_of(rows)
     assert walk(region, head, width, height) == longest_path(region, head, width + 1)
+
+
+@pytest.mark.skipif(c_walk is None, reason="the C extension was not built")
+def test_the_walk_in_c_takes_as_many_steps_as_in_python(project_maps):
+    rng = random.Random(5)
+    for path in project_maps:  # each map with random walls, from its first player's start
+        board = load_board(str(path))
+        stride, me = board.stride, 1 << board.me
+        for _ in range(15):
+            walls = sum(1 << c for c in range(board.free.bit_length()) if rng.random() < rng.choice((0.05, 0.2, 0.35)))
+            region = reach((board.free & ~walls) | me, me, stride) & ~me & ~(1 << board.enemy)
+            args = (region, board.me, board.width, board.height)
+            assert c_walk(*args) == python_walk(*args)
+    for width, height, region, head in regions(7, 400, max_cells=40):
+        assert c_walk(region, head, width, height) == python_walk(region, head, width, height)
 
 
 def test_shortfall_is_what_the_walk_leaves_of_the_bound():

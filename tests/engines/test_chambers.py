@@ -11,7 +11,7 @@ from positions import random_positions
 
 from lazytron.board import Board, Move, load_board, parse_board
 from lazytron.clock import Deadline, OutOfTime
-from lazytron import space
+from lazytron import fill, space
 from lazytron.engines import chambers, chambers_search
 from lazytron.engines.chambers import (
     ChamberPosition,
@@ -21,6 +21,7 @@ from lazytron.engines.chambers import (
     legal,
 )
 from lazytron.engines.chambers_search import INF, answer_matrix, best_scores, root_values, search, value
+from lazytron.fill import shortfall
 from lazytron.outcome import loss, win
 from lazytron.space import best_step, colour_masks, fillable, region_bound
 from lazytron.split import c_forget, chamber_bound
@@ -194,6 +195,18 @@ def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(monkeypatch):
     assert len(calls) == 18
 
 
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+def test_the_search_in_c_looks_at_the_clock_after_walking_close_regions(monkeypatch):
+    # two greedy walks can cost as much as hundreds of positions: each is followed by a look at the clock
+    looked = {}
+    for close in (-1, 1000):
+        monkeypatch.setattr(chambers, "CLOSE", close)
+        calls: list[int] = []
+        found = init_tree(ROOMS).horizon_value(8, -INF, INF, 0, lambda: calls.append(1))
+        looked[close] = (found, len(calls))
+    assert looked[1000][1] > looked[-1][1] + 10
+
+
 def searched_in_c_and_in_python(board: Board, monkeypatch) -> bool:
     """Whether six plies in C and every ply in Python give the same results at depths 2, 4 and 6."""
     found = {}
@@ -266,14 +279,19 @@ def test_apart_scored_by_the_split_searches_the_same_in_c(seed, monkeypatch):
 
 @pytest.mark.skipif(chambers.c_fillable is None, reason="the C extension was not built")
 @pytest.mark.parametrize("seed", range(3))
-def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, monkeypatch):
-    # lines that end apart: space.fillable's bound computed in C inside the last plies, or by a call to Python's
+@pytest.mark.parametrize("close", [-1, 3])
+def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, monkeypatch):
+    # lines that end apart: space.fillable's bound (refined by the walk where CLOSE) computed in C inside the last
+    # plies, or by a call to Python's
+    monkeypatch.setattr(chambers, "CLOSE", close)
+    monkeypatch.setattr(chambers, "SHORT", chambers.SEPARATE)
     for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3) + random_positions(SMALL, seed, 2):
         found = {}
         for in_c in (True, False):
             if not in_c:
                 monkeypatch.setattr(chambers, "c_fillable", None)
                 monkeypatch.setattr(space, "c_fillable", None)
+                monkeypatch.setattr(fill, "c_walk", None)
             for horizon in (2, 6):
                 monkeypatch.setattr(chambers_search, "HORIZON", horizon)
                 found[in_c, horizon] = [search(init_tree(board), depth) for depth in (2, 4, 6, 8)]
@@ -626,6 +644,22 @@ def test_close_separated_bounds_are_refined_by_the_walk(monkeypatch):
     assert -chambers.SEPARATE < refined < 0  # less than a cell behind: the bound may still be right
     monkeypatch.setattr(chambers, "CLOSE", -1)
     assert init_tree(board).score == 0  # bounds alone: level
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("short", [chambers.SEPARATE // 2, chambers.SEPARATE])
+def test_close_separated_bounds_are_refined_in_c_as_in_python(short, monkeypatch):
+    board = parse_board(LOOSE_AGAINST_CORRIDOR)
+    me, enemy = 1 << board.me, 1 << board.enemy
+    mine = reach(board.free & ~enemy, me, board.stride) & ~me
+    theirs = reach(board.free & ~me, enemy, board.stride) & ~enemy
+    falls_short = shortfall(mine, board.me, board.width, board.height) - shortfall(theirs, board.enemy, board.width, board.height)
+    monkeypatch.setattr(chambers, "CLOSE", 2)
+    monkeypatch.setattr(chambers, "SHORT", short)
+    in_python = init_tree(board)
+    in_c = init_tree(board)
+    assert in_c.horizon_value(2, -INF, INF, 0) is not None  # scored in C: the root is apart, so that is its value
+    assert in_c.apart and in_python.score == in_c.score == -short * falls_short and falls_short > 0
 
 
 def test_fills_a_region_where_best_step_alone_falls_short():

@@ -1,0 +1,125 @@
+"""What the score of players apart foretells: at each game's separation, bounds, walks and lines beside the result.
+
+    python benchmarks/separations.py DIR [--bot chambers] [--checks 20000]
+
+DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
+``games.csv`` and ``games/``).  For every game that reaches a position
+where the players can no longer meet, that first position is taken from
+the bot's side, and printed: three differences, mine less the enemy's, of
+each side's chamber bound (``space.fillable``: what the engine scores
+apart with ``CLOSE`` off), of its greedy walk (``fill.walk``: what it
+scores where close with ``CLOSE`` on and ``SHORT = SEPARATE``), and of the
+longest line ``fill.lines`` finds in ``--checks`` calls of its check a
+side (the nearest to the truth at hand, the same on any machine); then
+the game's result for the bot.  The last line counts, for each
+difference, the games whose result it foretells: a win where it is
+positive, a draw where 0, a loss where negative.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from endgames import separation
+from harness import game_from_side
+
+from lazytron.arena.records import RecordError
+from lazytron.board import Board
+from lazytron.fill import lines, walk
+from lazytron.space import fillable
+from lazytron.territory import reach
+
+KINDS = ("bound", "walk", "line")
+
+
+class Spent(Exception):
+    """The line search's budget of checks is spent."""
+
+
+def longest_line(region: int, head: int, width: int, height: int, checks: int) -> int:
+    """The longest line :func:`fill.lines` finds in ``checks`` calls of its check."""
+    left = [checks]
+
+    def check() -> None:
+        left[0] -= 1
+        if left[0] < 0:
+            raise Spent
+
+    best = 0
+    try:
+        for length, _ in lines(region, head, width, height, None, check):
+            best = max(best, length)
+    except Spent:
+        pass
+    return best
+
+
+def estimates(board: Board, checks: int) -> dict[str, int]:
+    """Each kind of estimate's difference, mine less the enemy's, in a position whose players are apart."""
+    found = {kind: 0 for kind in KINDS}
+    for head, other, sign in ((board.me, board.enemy, 1), (board.enemy, board.me, -1)):
+        start = 1 << head
+        region = reach(board.free & ~(1 << other), start, board.stride) & ~start
+        size = (region, head, board.width, board.height)
+        found["bound"] += sign * fillable(*size)
+        found["walk"] += sign * walk(*size)
+        found["line"] += sign * longest_line(*size, checks)
+    return found
+
+
+def foretells(difference: int, result: str) -> bool:
+    """Whether a difference has the sign of a result ('W', 'D' or 'L').
+
+    >>> foretells(2, "W"), foretells(0, "D"), foretells(-1, "D"), foretells(-3, "L")
+    (True, True, False, True)
+    """
+    return {"W": difference > 0, "D": difference == 0, "L": difference < 0}[result]
+
+
+def separated_games(directory: Path, bot: str) -> Iterator[tuple[int, str, str, Board]]:
+    """(game, map, the bot's result, the first position apart from its side) of each game that separates."""
+    with open(directory / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+        if not side:
+            continue
+        game = int(row["game"])
+        try:
+            boards, _ = game_from_side(directory / "games" / f"game-{game:05d}.tron", side)
+        except RecordError as error:
+            print(f"separations: game {game}: {error}", file=sys.stderr)
+            continue
+        at = separation(list(boards))
+        if at is not None:
+            result = "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
+            yield game, row["map"], result, boards[at]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("directory", type=Path, metavar="DIR")
+    parser.add_argument("--bot", default="chambers")
+    parser.add_argument("--checks", type=int, default=20000, metavar="N")
+    args = parser.parse_args(argv)
+    if not (args.directory / "games.csv").is_file():
+        print(f"separations: {args.directory}: no games.csv (a strength run's opponent directory)", file=sys.stderr)
+        return 2
+    right = {kind: 0 for kind in KINDS}
+    games = 0
+    for game, name, result, board in separated_games(args.directory, args.bot):
+        found = estimates(board, args.checks)
+        games += 1
+        for kind in KINDS:
+            right[kind] += foretells(found[kind], result)
+        print(f"game {game:3d} {name:12s} {result}  " + "  ".join(f"{kind} {found[kind]:+d}" for kind in KINDS), flush=True)
+    print(f"{games} games apart; result foretold by " + ", ".join(f"{kind} {right[kind]}" for kind in KINDS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
