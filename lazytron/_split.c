@@ -326,28 +326,40 @@ static PyObject *split(PyObject *self, PyObject *args) {
                          out[9], out[10], out[11], out[12], out[13], out[14]);
 }
 
+/* The arguments (region, width, height, head) of chambers, walk and fillable: a region's little-endian bytes and a
+   cell of the grid.  Returns -1 with an error set (naming `name`) unless they parse and the head is a cell. */
+typedef struct {
+    const unsigned char *bits;
+    Py_ssize_t nbytes, stride, cells;
+    int width, height, head;
+} Region;
+
+static int region_args(PyObject *args, const char *name, Region *r) {
+    if (!PyArg_ParseTuple(args, "y#iii", &r->bits, &r->nbytes, &r->width, &r->height, &r->head)) return -1;
+    r->stride = (Py_ssize_t)r->width + 1;
+    r->cells = r->stride * r->height;
+    if (r->width < 1 || r->height < 1 || r->head < 0 || r->head >= r->cells) {
+        PyErr_Format(PyExc_ValueError, "%s: the head must be a cell of the grid", name);
+        return -1;
+    }
+    return 0;
+}
+
 /* chambers(open, width, height, head): the bound of the tree of chambers of the open cells the head
    reaches (lazytron.split.chamber_bound): block_bound with every open cell the head's. */
 static PyObject *chambers(PyObject *self, PyObject *args) {
-    const unsigned char *bits;
-    Py_ssize_t nbytes;
-    int width, height, head;
-    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
-    Py_ssize_t stride = width + 1, cells = stride * height;
-    if (width < 1 || height < 1 || head < 0 || head >= cells) {
-        PyErr_SetString(PyExc_ValueError, "chambers: the head must be a cell of the grid");
-        return NULL;
-    }
-    if (reserve(cells) < 0) return PyErr_NoMemory();
-    unsigned char *owner = grid(bits, nbytes, width, height);
-    owner[head] = NOBODY;
-    for (Py_ssize_t c = 0; c < cells; c++) {
+    Region r;
+    if (region_args(args, "chambers", &r) < 0) return NULL;
+    if (reserve(r.cells) < 0) return PyErr_NoMemory();
+    unsigned char *owner = grid(r.bits, r.nbytes, r.width, r.height);
+    owner[r.head] = NOBODY;
+    for (Py_ssize_t c = 0; c < r.cells; c++) {
         degrees[c] = 0;
         if (owner[c] == NOBODY) owner[c] = MINE;
     }
-    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
+    const Py_ssize_t steps[4] = {-r.stride, 1, r.stride, -1};
     long edges, front, front_score;
-    return PyLong_FromLong(block_bound(owner, head, MINE, cells, steps, &edges, &front, &front_score, 0));
+    return PyLong_FromLong(block_bound(owner, r.head, MINE, r.cells, steps, &edges, &front, &front_score, 0));
 }
 
 /* lazytron.fill.walk in C.  `g` is a grid with wall rows (WALL, or MINE on the region's cells, the head's cell
@@ -486,43 +498,29 @@ static long walk_grid(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, con
 
 /* walk(region, width, height, head): lazytron.fill.walk's length in C (region: little-endian bytes, head not in it). */
 static PyObject *walk(PyObject *self, PyObject *args) {
-    const unsigned char *bits;
-    Py_ssize_t nbytes;
-    int width, height, head;
-    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
-    Py_ssize_t stride = width + 1, cells = stride * height;
-    if (width < 1 || height < 1 || head < 0 || head >= cells) {
-        PyErr_SetString(PyExc_ValueError, "walk: the head must be a cell of the grid");
-        return NULL;
-    }
-    if (reserve(cells) < 0 || walk_reserve(cells) < 0) return PyErr_NoMemory();
-    unsigned char *owner = grid(bits, nbytes, width, height);
-    for (Py_ssize_t c = 0; c < cells; c++) {
+    Region r;
+    if (region_args(args, "walk", &r) < 0) return NULL;
+    if (reserve(r.cells) < 0 || walk_reserve(r.cells) < 0) return PyErr_NoMemory();
+    unsigned char *owner = grid(r.bits, r.nbytes, r.width, r.height);
+    for (Py_ssize_t c = 0; c < r.cells; c++) {
         degrees[c] = 0;
-        owner[c] = owner[c] == NOBODY && c != head ? MINE : WALL;
+        owner[c] = owner[c] == NOBODY && c != r.head ? MINE : WALL;
     }
-    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
-    long length = walk_grid(owner, stride, cells, steps, head);
+    const Py_ssize_t steps[4] = {-r.stride, 1, r.stride, -1};
+    long length = walk_grid(owner, r.stride, r.cells, steps, r.head);
     if (length < 0) return PyErr_NoMemory();
     return PyLong_FromLong(length);
 }
 
 /* fillable(region, width, height, head): lazytron.space.fillable of the region (little-endian bytes, the head not in it). */
 static PyObject *fillable(PyObject *self, PyObject *args) {
-    const unsigned char *bits;
-    Py_ssize_t nbytes;
-    int width, height, head;
-    if (!PyArg_ParseTuple(args, "y#iii", &bits, &nbytes, &width, &height, &head)) return NULL;
-    Py_ssize_t cells = (Py_ssize_t)(width + 1) * height;
-    if (width < 1 || height < 1 || head < 0 || head >= cells) {
-        PyErr_SetString(PyExc_ValueError, "fillable: the head must be a cell of the grid");
-        return NULL;
-    }
-    int words = (int)((cells + 63) / 64);
+    Region r;
+    if (region_args(args, "fillable", &r) < 0) return NULL;
+    int words = (int)((r.cells + 63) / 64);
     uint64_t *region = calloc((size_t)words, sizeof(uint64_t));
     if (region == NULL) return PyErr_NoMemory();
-    for (Py_ssize_t b = 0; b < nbytes && b < 8 * (Py_ssize_t)words; b++) region[b >> 3] |= (uint64_t)bits[b] << (8 * (b & 7));
-    long bound = fillable_bound(region, words, width, head);
+    for (Py_ssize_t b = 0; b < r.nbytes && b < 8 * (Py_ssize_t)words; b++) region[b >> 3] |= (uint64_t)r.bits[b] << (8 * (b & 7));
+    long bound = fillable_bound(region, words, r.width, r.head);
     free(region);
     if (bound < 0) return PyErr_NoMemory();
     return PyLong_FromLong(bound);

@@ -9,7 +9,7 @@ import pytest
 from positions import random_positions
 
 from lazytron.board import load_board
-from lazytron.space import colour_masks, region_bound
+from lazytron.space import c_region_measure, colour_masks, region_bound
 from lazytron.split import (
     block_bound,
     block_chain,
@@ -189,6 +189,17 @@ def test_a_path_to_the_front_counts_the_steps_through_the_room_it_leaves():
     # a1k0n's score of the path to the far room: that room past its door cell (7), not the steps to it
     assert front_bounds(share, 0, stride, red, far) == (4 + 8, 7)
     assert front_bounds(share, 0, stride, red, 1 << 2) == (17, 17)
+
+
+@pytest.mark.parametrize("name", ["chambers", "walk", "fillable"])
+@pytest.mark.parametrize("head, width, height", [(-1, 3, 3), (12, 3, 3), (0, 0, 3), (0, 3, 0)])
+def test_the_c_region_measures_refuse_a_head_off_the_grid(name, head, width, height):
+    measure = c_region_measure(name)
+    if measure is None:
+        pytest.skip("the C extension was not built")
+    with pytest.raises(ValueError, match=f"^{name}: the head must be a cell of the grid$"):
+        measure(0, head, width, height)
+    assert measure(0b110, 0, 3, 3) == 2  # on the grid it measures: the head at a row's end, two cells beside it
 
 
 def test_c_and_python_give_the_same_chamber_bound(project_maps):
