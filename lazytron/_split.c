@@ -607,8 +607,8 @@ static Score apart_filled(Horizon *h, const unsigned char *owner, Py_ssize_t me,
     long mine_fill = fillable_bound(mine, words, width, me), theirs_fill = fillable_bound(theirs, words, width, enemy);
     free(regions);
     if (mine_fill < 0 || theirs_fill < 0) { PyErr_NoMemory(); h->failed = 1; return 0; }
-    Score value = h->weights[4] * (Score)(mine_fill - theirs_fill);
     long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
+    Score value = h->weights[4] * (Score)gap;
     if (h->weights[6] >= 0 && (gap < 0 ? -gap : gap) <= h->weights[6] && most <= h->weights[7]) {
         long mine_walk = walk_share(h, owner, MINE, me), theirs_walk = walk_share(h, owner, THEIRS, enemy);
         if (mine_walk < 0 || theirs_walk < 0) { PyErr_NoMemory(); h->failed = 1; return 0; }
