@@ -4,7 +4,7 @@
 
 NAME is a constant of lazytron.engines.chambers (FILL, EDGE, SEPARATE, CLOSE, CLOSE_CELLS, SHORT, AGGRESSION,
 COLLISION, TERRITORY_CHAMBERS, APART) or lazytron.engines.chambers_search
-(EXTEND, HORIZON, SIDESTEP, MEMO, REDUCE); VALUE an integer.  Everything else is the bot as
+(EXTEND, HORIZON, SIDESTEP, MEMO, REDUCE, UNFINISHED); VALUE an integer.  Everything else is the bot as
 shipped.  benchmarks/TUNING.md lists the games played with it.
 """
 

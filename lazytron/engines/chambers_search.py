@@ -18,7 +18,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Iterator
 
+from more_itertools import last
+
 from ..board import Move
+from ..clock import OutOfTime
 from ..fill import lines
 from ..outcome import WIN, decided
 from ..space import best_step, fillable
@@ -32,6 +35,7 @@ SIDESTEP = 0  # 1: of two root moves worth the same, prefer the one the enemy ca
 MEMO = True  # a position keeps what each depth's search found of it, and a search to the same depth uses it (False: never; README)
 HORIZON = 8  # a position this few plies from a line's end, never expanded, is searched in C without nodes (0: never; 8 from benchmarks/chambers_depth.py: README)
 REDUCE = 0  # late-move reductions: a node's moves after its first are searched this many plies shallower first, with a null window, and again to the full depth only where that shows them better (0: never; in Python and in C; benchmarks/TUNING.md)
+UNFINISHED = False  # True: a depth the clock cuts off still gives a move it has proven better than the last depth's best (games did not choose it: benchmarks/TUNING.md)
 Check = Callable[[], None]
 Result = tuple[int, Move]
 
@@ -204,29 +208,59 @@ def held_without_collision(reply: Node, bound: int, depth: int, extend: int, che
     )
 
 
-def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
-    """(value, my best move) of ``root`` searched ``depth`` plies; the first in order wins a tie.
+def improvements(root: ChamberPosition, depth: int, check: Check | None = None) -> Iterator[Result]:
+    """(value, move) of ``root`` searched ``depth`` plies, each time a move is found better: the last is the search's result.
 
-    With ``SIDESTEP``, a tie is the exception: where the best move so far
-    enters a cell the enemy can enter too, and the enemy holds it to its
-    value without colliding, a later move worth as much that risks no
+    The first item is the first move's value (the last depth's best, searched
+    first); each later one is a move proven better than every move before it
+    (an exact value: a root move's window has no ceiling), so a search cut
+    off by ``check`` has still found what it yielded.  The first in order
+    wins a tie.  With ``SIDESTEP``, a tie is the exception: where the best
+    move so far enters a cell the enemy can enter too, and the enemy holds it
+    to its value without colliding, a later move worth as much that risks no
     collision replaces it (so it is searched with a window one below the
     best, to tell a tie from a lesser value).
     """
     score: int = root.score  # sets final
     kids = root.children
     if root.final or not kids:  # the game is over here: any free move
-        return score, kids[0].move if kids else Move.NONE
-    best, move, chosen = -INF, kids[0].move, None
+        yield score, kids[0].move if kids else Move.NONE
+        return
+    best, chosen = -INF, None
     depth, extend = _below(len(kids), depth, EXTEND)
     for i in _order(root, kids, 0):
         kid = kids[i]
         risky = SIDESTEP and chosen is not None and contested(chosen)
         v = _answer(kid, depth, best - 1 if risky else best, INF, check, extend)
         if v > best or risky and v == best and not contested(kid) and held_without_collision(chosen, best, depth, extend, check):  # type: ignore[arg-type]
-            best, move, chosen = v, kid.move, kid
+            best, chosen = v, kid
             root.lead = i
-    return best, move
+            yield best, kid.move
+
+
+def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
+    """(value, my best move) of ``root`` searched ``depth`` plies: the last of :func:`improvements`."""
+    return last(improvements(root, depth, check))
+
+
+def interrupted(root: ChamberPosition, depth: int, check: Check | None) -> Iterator[Result]:
+    """:func:`search`'s one result; or, if ``check`` cuts it off after a later move was proven better than the first, that move.
+
+    Only with ``UNFINISHED``.  The first move searched is the last depth's
+    best, so an unfinished depth changes the decision only by a move it has
+    proven better (as chess engines keep an unfinished iteration's best
+    move).  Nothing is yielded for a search cut off before that, or without
+    ``UNFINISHED``: the deadline keeps the last depth's result.
+    """
+    found: list[Result] = []
+    try:
+        for improvement in improvements(root, depth, check):
+            found.append(improvement)
+    except OutOfTime:
+        if UNFINISHED and len(found) > 1:
+            yield found[-1]  # the deadline has passed: nothing asks for more
+        raise
+    yield found[-1]
 
 
 def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
@@ -290,6 +324,7 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
 
     They end once a result is a win or a loss, or the depth is beyond the
     end of every line (each player can move at most once per open cell).
+    Under a clock, the last may be an unfinished depth's (:func:`interrupted`).
     """
     assert isinstance(root, ChamberPosition)
     _ = root.score  # sets final and apart
@@ -300,8 +335,8 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
         return
     depth, longest = 2, 2 * root.open_.bit_count() + 2
     while kids and depth <= longest:
-        result = search(root, depth, check)
-        yield result
-        if decided(result[0]):
-            return
+        for result in interrupted(root, depth, check):
+            yield result
+            if decided(result[0]):
+                return
         depth += 2

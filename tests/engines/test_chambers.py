@@ -20,7 +20,7 @@ from lazytron.engines.chambers import (
     init_tree,
     legal,
 )
-from lazytron.engines.chambers_search import INF, answer_matrix, best_scores, root_values, search, value
+from lazytron.engines.chambers_search import INF, answer_matrix, best_scores, improvements, interrupted, root_values, search, value
 from lazytron.fill import shortfall
 from lazytron.outcome import loss, win
 from lazytron.space import best_step, colour_masks, fillable, region_bound
@@ -683,6 +683,102 @@ def test_tree_re_roots_on_both_moves_and_fits_the_board():
     child = inherit(reply, Move.WEST)
     after = Board(SMALL.width, SMALL.height, SMALL.walls | 1 << SMALL.me | 1 << SMALL.enemy, SMALL.me + 1, SMALL.enemy - 1)
     assert fits(child, after) and not fits(child, SMALL)
+
+
+def fresh(board: Board) -> ChamberPosition:
+    """A fresh tree, and C's table of best moves forgotten: the same search visits the same positions."""
+    if c_forget is not None:
+        c_forget()
+    return init_tree(board)
+
+
+def searched_to(board: Board, depth: int) -> ChamberPosition:
+    """A fresh tree searched as the bot searches it, every depth below ``depth``."""
+    tree = fresh(board)
+    for shallower in range(2, depth, 2):
+        search(tree, shallower)
+    return tree
+
+
+MAPS = [load_board(f"maps/{name}.txt") for name in ("open-field", "rooms", "pillars", "crossroads", "islands")]
+
+
+def contested_positions(seed: int) -> list[Board]:
+    """The maps' first positions and positions from random games on them, where the players can still meet."""
+    positions = [board for first in MAPS for board in [first, *random_positions(first, seed, 4)]]
+    return [board for board in positions if not (lambda tree: (tree.score, tree.final or tree.apart)[1])(init_tree(board))]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_search_yields_each_move_it_proves_better_and_ends_with_its_result(seed):
+    changed = 0
+    for position in contested_positions(seed):
+        found = list(improvements(searched_to(position, 6), 6))
+        exact = root_values(searched_to(position, 6), 6)
+        assert found[-1] == search(searched_to(position, 6), 6)
+        assert [v for v, _ in found] == sorted({v for v, _ in found})  # each one better than the one before
+        assert all(exact[move] == v for v, move in found)  # exact values, not bounds
+        changed += len(found) > 1
+    assert changed  # some position's first move (the last depth's best) was not its best
+
+
+def counting(limit: int | None = None):
+    """A check that counts its calls, and raises OutOfTime on the one after ``limit``."""
+    calls = [0]
+
+    def check() -> None:
+        calls[0] += 1
+        if limit is not None and calls[0] > limit:
+            raise OutOfTime
+
+    return check, calls
+
+
+def proven_at(position: Board, depth: int) -> tuple[list[tuple[int, tuple]], int]:
+    """Each improvement of the search to ``depth`` with the checks made before it, and the checks made in all."""
+    check, calls = counting()
+    proven = [(calls[0], item) for item in improvements(searched_to(position, depth), depth, check)]
+    return proven, calls[0]
+
+
+def taken_until_out_of_time(results) -> list:
+    taken = []
+    with pytest.raises(OutOfTime):
+        for item in results:
+            taken.append(item)
+    return taken
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_depth_cut_off_by_the_clock_gives_a_move_only_once_one_is_proven_better(seed, monkeypatch):
+    monkeypatch.setattr(chambers_search, "UNFINISHED", True)
+    # cut the same search at every point: what it yields is the last move proven better before the cut, if any after the first
+    cuts = 0
+    for position in contested_positions(seed):
+        proven, made = proven_at(position, 6)
+        for cut in range(0, made, max(1, made // 30)):
+            check, _ = counting(cut)
+            before = [item for at, item in proven if at <= cut]
+            given = taken_until_out_of_time(interrupted(searched_to(position, 6), 6, check))
+            assert given == (before[-1:] if len(before) > 1 else [])
+            cuts += len(before) > 1
+    assert cuts  # some cut came after a better move was proven
+
+
+@pytest.mark.parametrize("unfinished", [True, False])
+def test_a_depth_the_clock_cuts_off_ends_the_results_with_the_move_it_proved_better(unfinished, monkeypatch):
+    monkeypatch.setattr(chambers_search, "UNFINISHED", unfinished)
+    for position in contested_positions(0):
+        proven, made = proven_at(position, 6)
+        if len(proven) > 1 and made > proven[-1][0]:  # a better move, and the clock looked at after it
+            break
+    else:
+        pytest.fail("no position whose best move at depth 6 is not the last depth's")
+    check, calls = counting()
+    shallower = list(islice(best_scores(fresh(position), check), 3))  # the first move, then depths 2 and 4
+    check, _ = counting(calls[0] + proven[-1][0])  # the clock runs out at depth 6, just after its last improvement
+    taken = taken_until_out_of_time(best_scores(fresh(position), check))
+    assert taken == shallower + ([proven[-1][1]] if unfinished else [])
 
 
 def test_the_iterator_ends_when_decided_or_past_every_line():
