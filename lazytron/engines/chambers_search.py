@@ -324,7 +324,7 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
 
     They end once a result is a win or a loss, or the depth is beyond the
     end of every line (each player can move at most once per open cell).
-    Under a clock, the last may be an unfinished depth's (:func:`interrupted`).
+    Under a clock, with ``UNFINISHED``, the last may be an unfinished depth's (:func:`interrupted`).
     """
     assert isinstance(root, ChamberPosition)
     _ = root.score  # sets final and apart
