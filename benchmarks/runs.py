@@ -1,0 +1,103 @@
+"""Strength runs side by side: each game's result in every run, and the games no run changed.
+
+    python benchmarks/runs.py OUT [OUT ...] [--bot chambers]
+
+Each OUT is the ``--out`` directory of a ``benchmarks/strength.py`` run.
+For every opponent, one row per map and seat (``1``: the bot was player 1)
+and one column per run, the bot's result there: ``W``, ``D``, ``L``, or
+``.`` where the run did not play that game; then each run's points, and the
+games whose result was the same in every run that played them (all runs
+must play one for it to count).  A change to the engine that moves only
+the games that change from run to run anyway has shown nothing; the
+games drawn in every run are what a change must turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import Iterable
+
+Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
+
+
+def bot_result(row: dict[str, str], bot: str) -> tuple[tuple[str, int], str] | None:
+    """((map, seat), W/D/L) of one ``games.csv`` row for ``bot``; None if the bot did not play it.
+
+    >>> bot_result({"map": "oval", "player1": "x", "player2": "chambers", "result": "2"}, "chambers")
+    (('oval', 2), 'W')
+    >>> bot_result({"map": "oval", "player1": "chambers", "player2": "x", "result": "D"}, "chambers")
+    (('oval', 1), 'D')
+    """
+    seat = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+    if not seat:
+        return None
+    result = row["result"]
+    return (row["map"], seat), "D" if result == "D" else "W" if result == str(seat) else "L"
+
+
+def read_results(path: Path, bot: str) -> Results:
+    """One opponent's games of one run, by (map, seat)."""
+    with open(path, newline="") as f:
+        return dict(filter(None, (bot_result(row, bot) for row in csv.DictReader(f))))
+
+
+def points(results: Iterable[str]) -> float:
+    """Win 1, draw 1/2.
+
+    >>> points("WDLW")
+    2.5
+    """
+    return sum({"W": 1.0, "D": 0.5}.get(r, 0.0) for r in results)
+
+
+def unchanged(columns: list[Results]) -> list[tuple[tuple[str, int], str]]:
+    """The games every run played with one result, and that result.
+
+    >>> unchanged([{("a", 1): "D", ("a", 2): "W"}, {("a", 1): "D", ("a", 2): "L"}])
+    [(('a', 1), 'D')]
+    """
+    games = sorted(set.intersection(*(set(c) for c in columns))) if columns else []
+    return [(game, columns[0][game]) for game in games if len({c[game] for c in columns}) == 1]
+
+
+def table(names: list[str], columns: list[Results]) -> list[str]:
+    """The lines for one opponent: a row per map and seat, each run's points, the unchanged games."""
+    width = max(4, *(len(n) for n in names))
+    lines = [f"{'map':<14}seat " + " ".join(f"{n:>{width}}" for n in names)]
+    for game in sorted(set().union(*columns)):
+        lines.append(f"{game[0]:<14}{game[1]:>4} " + " ".join(f"{c.get(game, '.'):>{width}}" for c in columns))
+    lines.append(f"{'points':<19}" + " ".join(f"{points(c.values()):>{width}g}" for c in columns))
+    same = unchanged(columns)
+    for result in "WDL":
+        games = [f"{m}/{s}" for (m, s), r in same if r == result]
+        lines.append(f"{result} in every run: {len(games)}" + (f" ({' '.join(games)})" if games else ""))
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("runs", type=Path, nargs="+", metavar="OUT", help="a strength run's --out directory")
+    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    args = parser.parse_args()
+    names = [run.name if run.name != "out" else run.parent.name for run in args.runs]
+    opponents = sorted({csv_path.parent.name for run in args.runs for csv_path in run.glob("*/games.csv")})
+    if not opponents:
+        print("runs: no OUT/OPPONENT/games.csv in any of the runs", file=sys.stderr)
+        return 2
+    try:
+        for opponent in opponents:
+            paths = [run / opponent / "games.csv" for run in args.runs]
+            columns = [read_results(p, args.bot) if p.is_file() else {} for p in paths]
+            print(f"{args.bot} vs {opponent}")
+            print("\n".join("  " + line for line in table(names, columns)))
+    except (OSError, KeyError, csv.Error) as e:
+        print(f"runs: cannot read a games.csv: {e!r}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
