@@ -58,17 +58,31 @@ def game_from_side(path: Path, side: int) -> tuple[list, list]:
     return from_side(*game, side)
 
 
+def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
+    """(the bot's player number, its result W, D or L) in one row of a strength run's ``games.csv``; None if it did
+    not play that game.
+
+    >>> bot_result({"player1": "x", "player2": "chambers", "result": "2"}, "chambers")
+    (2, 'W')
+    >>> bot_result({"player1": "chambers", "player2": "x", "result": "2"}, "chambers"), bot_result({"player1": "x", "player2": "y", "result": "D"}, "chambers")
+    ((1, 'L'), None)
+    """
+    side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
+    if not side:
+        return None
+    return side, "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
+
+
 def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
     """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended for the bot as
     ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless it is empty)."""
+    wanted = "D" if ending == "drawn" else "L"
     games = []
     with open(directory / "games.csv", newline="") as f:
         for row in csv.DictReader(f):
-            game = int(row["game"])
-            side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
-            wanted = "D" if ending == "drawn" else str(3 - side)
-            if side and row["result"] == wanted and (not only or game in only):
-                games.append((game, side))
+            game, played = int(row["game"]), bot_result(row, bot)
+            if played and played[1] == wanted and (not only or game in only):
+                games.append((game, played[0]))
     return games
 
 

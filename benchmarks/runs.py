@@ -20,28 +20,20 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from harness import bot_result
+
 Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
-
-
-def bot_result(row: dict[str, str], bot: str) -> tuple[tuple[str, int], str] | None:
-    """((map, seat), W/D/L) of one ``games.csv`` row for ``bot``; None if the bot did not play it.
-
-    >>> bot_result({"map": "oval", "player1": "x", "player2": "chambers", "result": "2"}, "chambers")
-    (('oval', 2), 'W')
-    >>> bot_result({"map": "oval", "player1": "chambers", "player2": "x", "result": "D"}, "chambers")
-    (('oval', 1), 'D')
-    """
-    seat = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
-    if not seat:
-        return None
-    result = row["result"]
-    return (row["map"], seat), "D" if result == "D" else "W" if result == str(seat) else "L"
 
 
 def read_results(path: Path, bot: str) -> Results:
     """One opponent's games of one run, by (map, seat)."""
+    results: Results = {}
     with open(path, newline="") as f:
-        return dict(filter(None, (bot_result(row, bot) for row in csv.DictReader(f))))
+        for row in csv.DictReader(f):
+            played = bot_result(row, bot)
+            if played:
+                results[row["map"], played[0]] = played[1]
+    return results
 
 
 def points(results: Iterable[str]) -> float:

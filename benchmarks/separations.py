@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterator
 
 from endgames import separation
-from harness import game_from_side
+from harness import bot_result, game_from_side
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board
@@ -85,9 +85,10 @@ def separated_games(directory: Path, bot: str) -> Iterator[tuple[int, str, str, 
     with open(directory / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     for row in rows:
-        side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
-        if not side:
+        played = bot_result(row, bot)
+        if not played:
             continue
+        side, result = played
         game = int(row["game"])
         try:
             boards, _ = game_from_side(directory / "games" / f"game-{game:05d}.tron", side)
@@ -96,7 +97,6 @@ def separated_games(directory: Path, bot: str) -> Iterator[tuple[int, str, str, 
             continue
         at = separation(list(boards))
         if at is not None:
-            result = "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
             yield game, row["map"], result, boards[at]
 
 
