@@ -215,3 +215,10 @@ class Browser:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
+
+
+def without_clock(table: str) -> str:
+    """A tournament's table without its section of answer times (a measurement, different in every run)."""
+    head, clock, tail = table.partition("answers against the clock, in seconds:\n")
+    assert clock, "no clock section"
+    return head + tail.partition("\n\n")[2]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
 
 from ..term.render import columns
 from .processes import BotError, split_command
-from .table import Played
+from .table import Played, timed_out
 from .task import Fixture, GameResult, Runner, play
 
 if TYPE_CHECKING:
@@ -202,7 +202,7 @@ def per_host(played: Sequence[Played], names: Sequence[str]) -> str:
         for f, r in games:
             for p in (1, 2):
                 wdl[f.names[p - 1]][{1.0: 0, 0.5: 1, 0.0: 2}[r.points(p)]] += 1
-        outs = sum(1 for _, r in games for fault in r.faults if fault and "within" in fault)
+        outs = sum(1 for _, r in games for fault in r.faults if timed_out(fault))
         answers = [t for _, r in games for turn in r.times for t in turn if t is not None]
         mean = f"{1000 * sum(answers) / len(answers):.0f}" if answers else "-"
         rows.append([host, str(len(games)), *("-".join(map(str, wdl[n])) for n in names), str(outs), mean])

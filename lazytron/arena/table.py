@@ -1,4 +1,4 @@
-"""The tables of a tournament from its played games: standings, per map, crosstable, the test of one bot, the SPRT.
+"""The tables of a tournament from its played games: standings, per map, crosstable, answers against the clock, the test of one bot, the SPRT.
 
 Everything here is a pure function of the games played (fixture and
 result), wherever they came from: a run under way, or a database.
@@ -56,6 +56,39 @@ def standings(played: Sequence[Played], names: Sequence[str]) -> list[Standing]:
         points[bot].append(p)
     table = [Standing(n, len(points[n]), sum(points[n]), *_wdl(points[n]), rated[n]) for n in names]
     return sorted(table, key=lambda s: (-s.points, -s.rating.elo))
+
+
+def timed_out(fault: str | None) -> bool:
+    """Whether a player's fault is a move (or a first read) not made in time.
+
+    >>> timed_out("no move within 1 s"), timed_out("did not read its input within 3 s"), timed_out("crashed"), timed_out(None)
+    (True, True, False, False)
+    """
+    return fault is not None and "within" in fault
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A bot's answers against the clock: how many came too late, and the slowest, in seconds (None: none)."""
+
+    name: str
+    time_outs: int
+    first: float | None  # of its first turns, where the limit is the longer one
+    later: float | None  # of every later turn
+
+
+def clocks(played: Sequence[Played], names: Sequence[str]) -> list[Clock]:
+    """Each bot's :class:`Clock` over the games played, in the order of ``names``."""
+    outs = {n: 0 for n in names}
+    first: dict[str, list[float]] = defaultdict(list)
+    later: dict[str, list[float]] = defaultdict(list)
+    for f, r in played:
+        for seat, name in enumerate(f.names):
+            outs[name] += timed_out(r.faults[seat])
+            for turn, times in enumerate(r.times):
+                if (seconds := times[seat]) is not None:
+                    (later if turn else first)[name].append(seconds)
+    return [Clock(n, outs[n], max(first[n], default=None), max(later[n], default=None)) for n in names]
 
 
 def per_map(played: Sequence[Played]) -> dict[tuple[str, str], tuple[int, int, int]]:
@@ -137,6 +170,14 @@ def sprt_line(played: Sequence[Played], bot: str, sprt: Sprt) -> str:
     )
 
 
+def _clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]]:
+    def seconds(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f}"
+
+    rows = [["bot", "time-outs", "slowest first", "slowest later"]]
+    return rows + [[c.name, str(c.time_outs), seconds(c.first), seconds(c.later)] for c in clocks(played, names)]
+
+
 def format_table(
     played: Sequence[Played], names: Sequence[str], maps: Sequence[str], bot: str | None = None, sprt: Sprt | None = None
 ) -> str:
@@ -166,6 +207,7 @@ def format_table(
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
             + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings) + ")"
         )
+    lines += ["", "answers against the clock, in seconds:", *columns(_clock_rows(played, order), {1, 2, 3})]
     if bot is not None:
         m = match(played, bot)
         lines += ["", f"{bot} against the field: {m.summary()}", f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}"]
