@@ -17,6 +17,7 @@ from .stats import Sprt
 from .table import (
     Played,
     Standing,
+    clock_rows,
     crosstable,
     llr_series,
     match,
@@ -120,6 +121,7 @@ def page(
     cross_rows = [
         [escape(a), *("" if a == b else "{:g}/{}".format(*cross.get((a, b), (0, 0))) for b in order)] for a in order
     ]
+    clocks = clock_rows(played, order)
     wdl = per_map(played)
     map_rows = [[escape(m), *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
     game_rows = [
@@ -153,6 +155,8 @@ def page(
         _table(["", *order], cross_rows),
         "<h2>W-D-L per map</h2>",
         _table(["map", *order], map_rows),
+        "<h2>Answers against the clock</h2><p>Time-outs (each loses its game) and the slowest answers, in seconds.</p>",
+        _table(clocks[0], [[escape(cell) for cell in row] for row in clocks[1:]]),
         "<h2>Games</h2>",
         _table(["game", "round", "map", "player 1", "player 2", "result", "turns", "opening"], game_rows),
     ]

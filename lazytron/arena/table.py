@@ -170,7 +170,9 @@ def sprt_line(played: Sequence[Played], bot: str, sprt: Sprt) -> str:
     )
 
 
-def _clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]]:
+def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]]:
+    """The clocks as a table: a header row, then each bot's name, time-outs and slowest answers (3 decimals)."""
+
     def seconds(value: float | None) -> str:
         return "-" if value is None else f"{value:.3f}"
 
@@ -207,7 +209,7 @@ def format_table(
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
             + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings) + ")"
         )
-    lines += ["", "answers against the clock, in seconds:", *columns(_clock_rows(played, order), {1, 2, 3})]
+    lines += ["", "answers against the clock, in seconds:", *columns(clock_rows(played, order), {1, 2, 3})]
     if bot is not None:
         m = match(played, bot)
         lines += ["", f"{bot} against the field: {m.summary()}", f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}"]

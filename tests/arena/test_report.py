@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import shlex
 import sqlite3
@@ -51,6 +52,26 @@ def test_the_page_is_self_contained_and_links_every_game(finished):
     assert html.count("<svg") == 2 and 'id="elo-chart"' in html and 'id="llr-chart"' in html
 
 
+def test_the_page_shows_each_bots_answers_against_the_clock(finished):
+    """The same time-outs and slowest answers as the table on stdout, from the answer times stored."""
+    html = (finished / "report.html").read_text()
+    section = html.split("<h2>Answers against the clock</h2>")[1].split("</table>")[0]
+    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in re.findall(r"<tr>(.*?)</tr>", section, re.S)]
+    db = sqlite3.connect(finished / "t.db")
+    stored = {name: [] for name in ("new", "old", "other")}
+    for p1, p2, times in db.execute("SELECT player1, player2, times FROM games"):
+        for turn, pair in enumerate(json.loads(times)):
+            for name, seconds in zip((p1, p2), pair):
+                if seconds is not None:
+                    stored[name].append((turn > 0, seconds))
+    assert cells[0] == ["bot", "time-outs", "slowest first", "slowest later"]
+    for name, outs, first, later in cells[1:]:
+        assert outs == "0"  # fixed-depth bots, far inside 3 s and 1 s
+        assert first == f"{max(s for late, s in stored[name] if not late):.3f}"
+        assert later == f"{max(s for late, s in stored[name] if late):.3f}"
+    assert sorted(row[0] for row in cells[1:]) == ["new", "old", "other"]
+
+
 def test_pgn_holds_the_seven_tags_and_every_result(finished):
     chess_pgn = pytest.importorskip("chess.pgn")
     text = (finished / "report.pgn").read_text()
@@ -73,7 +94,7 @@ def test_the_page_draws_its_charts_and_its_links_open_the_replays(browser, finis
     page = finished / "report.html"
     mark = len(browser.events)
     browser.open(page.as_uri())
-    assert browser.js("document.querySelectorAll('table').length") == 4
+    assert browser.js("document.querySelectorAll('table').length") == 5
     box = lambda selector: browser.js(  # noqa: E731
         f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect(); return [r.width, r.height]; }})()"
     )
