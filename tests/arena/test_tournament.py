@@ -134,7 +134,6 @@ def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_o
     assert without_clock(resumed.stdout) == without_clock(whole.stdout)  # answer times are measured afresh in each run
 
 
-
 def test_sigterm_keeps_the_finished_games_ends_the_bots_and_prints_the_table(tmp_path):
     maps = generated_maps(tmp_path, 2)
     db = str(tmp_path / "t.db")
