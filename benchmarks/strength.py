@@ -12,7 +12,9 @@ command resumes an interrupted run, a new DIR plays every game afresh.
 fewer for the slow games against the port and the original.  It prints, per opponent and per map, the points
 of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
 of the per-game points), the count of answers the referee did not get in
-time, and, from the games against a1k0n, the depth `chambers` reached on
+time with each bot's slowest answers on the first turn and after it (from
+DIR/OPPONENT/results.db, as ``lazytron tournament --report`` reads it),
+and, from the games against a1k0n, the depth `chambers` reached on
 each turn (`-v`) beside the depth a1k0n reports on stderr for the same turn
 (turns while a1k0n still runs its alpha-beta search).
 
@@ -41,6 +43,9 @@ import sys
 from pathlib import Path
 
 from harness import ORACLE, ROOT, SHARED, lazytron_command
+
+from lazytron.arena import store
+from lazytron.arena.table import Clock, clocks
 
 A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
 DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]
@@ -115,9 +120,35 @@ def summary(scores: list[float]) -> str:
     return f"{sum(scores):g}/{n} = {100 * share:.0f}% ± {100 * error:.0f}%"
 
 
-def report(opponent: str, data: dict) -> list[str]:
+def stored_clocks(db_path: Path, opponent: str) -> list[Clock]:
+    """Both bots' answers against the clock in the last run of a results database (the run ``--report`` shows)."""
+    db = store.connect(str(db_path))
+    try:
+        known = store.runs(db)
+        played = [(g.fixture, g.result) for g in store.games(db, [known[-1][0]])] if known else []
+    finally:
+        db.close()
+    return clocks(played, [US, opponent])
+
+
+def clock_line(clock: Clock) -> str:
+    """One bot's slowest answers, in seconds.
+
+    >>> clock_line(Clock("a", 0, 2.9031, 0.9))
+    'a slowest answer 2.903 s first, 0.900 s after'
+    """
+    def seconds(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f} s"
+
+    return f"{clock.name} slowest answer {seconds(clock.first)} first, {seconds(clock.later)} after"
+
+
+def report(opponent: str, data: dict, clock: list[Clock]) -> list[str]:
     games = data["games"]
-    lines = [f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {sum(map(late, games))}"]
+    lines = [
+        f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {sum(map(late, games))}",
+        "  " + "; ".join(clock_line(c) + f", {c.time_outs} late" for c in clock),
+    ]
     for name in sorted({g["map"] for g in games}):
         on_map = [points(g) for g in games if g["map"] == name]
         lines.append(f"  {name:<14} {summary(on_map)}")
@@ -185,7 +216,8 @@ def main() -> int:
     for opponent in opponents:
         lines.append(f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}")
     for opponent in opponents:
-        lines += report(opponent, run_tournament(opponent, commands, chosen[opponent], args))
+        data = run_tournament(opponent, commands, chosen[opponent], args)
+        lines += report(opponent, data, stored_clocks(Path(args.out) / opponent / "results.db", opponent))
     if "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))
