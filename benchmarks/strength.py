@@ -45,7 +45,7 @@ from pathlib import Path
 from harness import ORACLE, ROOT, SHARED, lazytron_command
 
 from lazytron.arena import store
-from lazytron.arena.table import Clock, clocks
+from lazytron.arena.table import Clock, clocks, seconds
 
 A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
 DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]
@@ -106,12 +106,6 @@ def points(game: dict) -> float:
     return 1.0 if winner == US else 0.0
 
 
-def late(game: dict) -> int:
-    """Answers of chambers the referee did not get in time in this game."""
-    fault = game["fault1"] if game["player1"] == US else game["fault2"]
-    return int("within" in fault)
-
-
 def summary(scores: list[float]) -> str:
     """``points/games = share% ± error%`` with a 95% error bar on the share."""
     n = len(scores)
@@ -131,23 +125,23 @@ def stored_clocks(db_path: Path, opponent: str) -> list[Clock]:
     return clocks(played, [US, opponent])
 
 
-def clock_line(clock: Clock) -> str:
-    """One bot's slowest answers, in seconds.
+def clock_line(ours: Clock, theirs: Clock) -> str:
+    """Both bots' slowest answers in seconds, and the opponent's late answers (ours are on the line above).
 
-    >>> clock_line(Clock("a", 0, 2.9031, 0.9))
-    'a slowest answer 2.903 s first, 0.900 s after'
+    >>> clock_line(Clock("us", 0, 2.9031, 0.9), Clock("them", 2, 2.95, None))
+    'slowest answers, first turn / after: us 2.903 / 0.900 s, them 2.950 / - s (them late: 2)'
     """
-    def seconds(value: float | None) -> str:
-        return "-" if value is None else f"{value:.3f} s"
-
-    return f"{clock.name} slowest answer {seconds(clock.first)} first, {seconds(clock.later)} after"
+    both = ", ".join(f"{c.name} {seconds(c.first)} / {seconds(c.later)} s" for c in (ours, theirs))
+    return f"slowest answers, first turn / after: {both} ({theirs.name} late: {theirs.time_outs})"
 
 
 def report(opponent: str, data: dict, clock: list[Clock]) -> list[str]:
+    """The opponent's lines: our points and late answers, both bots' slowest answers, our points per map."""
     games = data["games"]
+    ours, theirs = clock
     lines = [
-        f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {sum(map(late, games))}",
-        "  " + "; ".join(clock_line(c) + f", {c.time_outs} late" for c in clock),
+        f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {ours.time_outs}",
+        "  " + clock_line(ours, theirs),
     ]
     for name in sorted({g["map"] for g in games}):
         on_map = [points(g) for g in games if g["map"] == name]

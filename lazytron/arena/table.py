@@ -170,12 +170,17 @@ def sprt_line(played: Sequence[Played], bot: str, sprt: Sprt) -> str:
     )
 
 
+def seconds(value: float | None) -> str:
+    """An answer time as the clock tables print it: milliseconds shown, '-' for none.
+
+    >>> seconds(0.90449), seconds(None)
+    ('0.904', '-')
+    """
+    return "-" if value is None else f"{value:.3f}"
+
+
 def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]]:
-    """The clocks as a table: a header row, then each bot's name, time-outs and slowest answers (3 decimals)."""
-
-    def seconds(value: float | None) -> str:
-        return "-" if value is None else f"{value:.3f}"
-
+    """The clocks as a table: a header row, then each bot's name, time-outs and slowest answers."""
     rows = [["bot", "time-outs", "slowest first", "slowest later"]]
     return rows + [[c.name, str(c.time_outs), seconds(c.first), seconds(c.later)] for c in clocks(played, names)]
 
