@@ -16,6 +16,7 @@ import argparse
 import cProfile
 import gc
 import pstats
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -29,13 +30,16 @@ from lazytron.territory import voronoi
 
 def positions(every: int = 10, games: Path | None = None) -> list:
     """Contested positions: every ``every``-th turn of every readable record under ``games`` (../shared/games)."""
+    folder = games or SHARED / "games"
     found = []
-    for path in sorted((games or SHARED / "games").rglob("*.tron")):
+    for path in sorted(folder.rglob("*.tron")):
         game = recorded_game(path)
         if game is None:
             continue
         boards = game[0]
         found += [b for b in boards[every::every] if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
+    if not found:
+        sys.exit(f"benchmark: no contested position in a readable record under {folder} (set LAZYTRON_SHARED)")
     return found
 
 
