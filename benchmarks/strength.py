@@ -2,19 +2,23 @@
 
     python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
-                                  [--jobs J] [--out DIR]
+                                  [--jobs J] [--out DIR] [--player NAME]
 
 One `lazytron tournament` per opponent (two bots, both sides of every map),
 its CSV, JSON, records and the bots' stderr written under DIR (default
 benchmarks/out/strength), its results in DIR/OPPONENT/results.db: the same
 command resumes an interrupted run, a new DIR plays every game afresh.
 ``--opponent-maps`` (repeatable) gives one opponent its own maps, say
-fewer for the slow games against the port and the original.  It prints, per opponent and per map, the points
-of `chambers` (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
+fewer for the slow games against the port and the original.  ``--player``
+puts another of the four bots in chambers' seat (``--player a1k0n
+--opponents port,zenzike``: the contest winner against the same
+yardstick).  It prints, per opponent and per map, the points
+of the player (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
 of the per-game points), the count of answers the referee did not get in
-time with each bot's slowest answers on the first turn and after it (from
+time, the games won on the opponent's fault (its late or bad answer, not
+the play), each bot's slowest answers on the first turn and after it (from
 DIR/OPPONENT/results.db, as ``lazytron tournament --report`` reads it),
-and, from the games against a1k0n, the depth `chambers` reached on
+and, from chambers' games against a1k0n, the depth `chambers` reached on
 each turn (`-v`) beside the depth a1k0n reports on stderr for the same turn
 (turns while a1k0n still runs its alpha-beta search).
 
@@ -70,6 +74,21 @@ def missing(command: str) -> str | None:
     return None if Path(program).is_file() else f"{program} not found (see the module's docstring)"
 
 
+def unknown_bot(player: str, opponents: list[str], bots: list[str]) -> str | None:
+    """What is wrong with the names of the player and its opponents, or None.
+
+    >>> unknown_bot("chambers", ["a1k0n", "port"], ["chambers", "a1k0n", "port", "zenzike"]) is None
+    True
+    >>> unknown_bot("a1k0n", ["port", "a1k0n"], ["chambers", "a1k0n", "port", "zenzike"])
+    "unknown opponent 'a1k0n' (chambers, port, zenzike)"
+    """
+    if player not in bots:
+        return f"unknown player {player!r} ({', '.join(bots)})"
+    others = [name for name in bots if name != player]
+    stray = next((name for name in opponents if name not in others), None)
+    return None if stray is None else f"unknown opponent {stray!r} ({', '.join(others)})"
+
+
 def map_paths(spec: str) -> list[Path]:
     """The contest maps named by ``spec`` (comma-separated names, or 'all'); exits on a missing one."""
     contest = SHARED / "maps" / "contest"
@@ -82,13 +101,13 @@ def map_paths(spec: str) -> list[Path]:
 
 
 def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace) -> dict:
-    """One tournament, chambers against ``opponent``; its JSON as a dict."""
+    """One tournament, ``args.player`` (chambers unless told) against ``opponent``; its JSON as a dict."""
     out = Path(args.out) / opponent
     out.mkdir(parents=True, exist_ok=True)
     limits = ["--first-time", "1", "--turn-time", "0.3"] if args.short else ["--first-time", "3", "--turn-time", "1"]
     command = [
         *lazytron_command("tournament"), *map(str, maps),
-        "--bot", f"{US}={commands[US]}", "--bot", f"{opponent}={commands[opponent]}",
+        "--bot", f"{args.player}={commands[args.player]}", "--bot", f"{opponent}={commands[opponent]}",
         "--rounds", str(args.rounds), "--jobs", str(args.jobs), *limits,
         "--record-dir", str(out / "games"), "--csv", str(out / "games.csv"), "--json", str(out / "games.json"),
         "--db", str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
@@ -98,12 +117,29 @@ def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], ar
     return json.loads((out / "games.json").read_text())
 
 
-def points(game: dict) -> float:
-    """What chambers scored in one game."""
+def points(game: dict, player: str = US) -> float:
+    """What ``player`` scored in one game.
+
+    >>> points({"result": "2", "player1": "a1k0n", "player2": "chambers"})
+    1.0
+    >>> points({"result": "2", "player1": "a1k0n", "player2": "chambers"}, "a1k0n"), points({"result": "D"})
+    (0.0, 0.5)
+    """
     if game["result"] == "D":
         return 0.5
     winner = game["player1"] if game["result"] == "1" else game["player2"]
-    return 1.0 if winner == US else 0.0
+    return 1.0 if winner == player else 0.0
+
+
+def won_on_fault(game: dict, player: str = US) -> bool:
+    """Whether ``player`` won a game by the enemy's fault (no move in time, bad output), not by play.
+
+    >>> game = {"result": "1", "player1": "a1k0n", "player2": "zenzike", "fault1": "", "fault2": "no move within 1 s"}
+    >>> won_on_fault(game, "a1k0n"), won_on_fault(game, "zenzike"), won_on_fault({**game, "fault2": ""}, "a1k0n")
+    (True, False, False)
+    """
+    seat = {"1": "2", "2": "1"}.get(game["result"])
+    return seat is not None and points(game, player) == 1.0 and bool(game.get(f"fault{seat}"))
 
 
 def summary(scores: list[float]) -> str:
@@ -114,7 +150,7 @@ def summary(scores: list[float]) -> str:
     return f"{sum(scores):g}/{n} = {100 * share:.0f}% ± {100 * error:.0f}%"
 
 
-def stored_clocks(db_path: Path, opponent: str) -> list[Clock]:
+def stored_clocks(db_path: Path, player: str, opponent: str) -> list[Clock]:
     """Both bots' answers against the clock in the last run of a results database (the run ``--report`` shows)."""
     db = store.connect(str(db_path))
     try:
@@ -122,7 +158,7 @@ def stored_clocks(db_path: Path, opponent: str) -> list[Clock]:
         played = [(g.fixture, g.result) for g in store.games(db, [known[-1][0]])] if known else []
     finally:
         db.close()
-    return clocks(played, [US, opponent])
+    return clocks(played, [player, opponent])
 
 
 def clock_line(ours: Clock, theirs: Clock) -> str:
@@ -135,16 +171,17 @@ def clock_line(ours: Clock, theirs: Clock) -> str:
     return f"slowest answers, first turn / after: {both} ({theirs.name} late: {theirs.time_outs})"
 
 
-def report(opponent: str, data: dict, clock: list[Clock]) -> list[str]:
-    """The opponent's lines: our points and late answers, both bots' slowest answers, our points per map."""
+def report(player: str, opponent: str, data: dict, clock: list[Clock]) -> list[str]:
+    """The opponent's lines: the player's points and late answers, both bots' slowest answers, its points per map."""
     games = data["games"]
     ours, theirs = clock
     lines = [
-        f"{US} vs {opponent}: {summary([points(g) for g in games])}, late answers: {ours.time_outs}",
+        f"{player} vs {opponent}: {summary([points(g, player) for g in games])}, late answers: {ours.time_outs}, "
+        f"won on {opponent}'s fault: {sum(won_on_fault(g, player) for g in games)}",
         "  " + clock_line(ours, theirs),
     ]
     for name in sorted({g["map"] for g in games}):
-        on_map = [points(g) for g in games if g["map"] == name]
+        on_map = [points(g, player) for g in games if g["map"] == name]
         lines.append(f"  {name:<14} {summary(on_map)}")
     return lines
 
@@ -193,26 +230,28 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--short", action="store_true", help="1 s / 0.3 s instead of the contest clock")
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
+    parser.add_argument("--player", default=US, help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)")
     args = parser.parse_args()
-    maps = map_paths(args.maps)
-    own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
     commands = bot_commands(args.short)
     opponents = args.opponents.split(",")
-    for opponent in opponents:
-        if opponent not in commands or opponent == US:
-            sys.exit(f"strength: unknown opponent {opponent!r} (a1k0n, port, zenzike)")
-        if problem := missing(commands[opponent]):
-            sys.exit(f"strength: {opponent}: {problem}")
+    if problem := unknown_bot(args.player, opponents, list(commands)):
+        sys.exit(f"strength: {problem}")
+    maps = map_paths(args.maps)
+    own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
+    for name in [args.player, *opponents]:
+        if problem := missing(commands[name]):
+            sys.exit(f"strength: {name}: {problem}")
     if stray := sorted(set(own) - set(opponents)):
         sys.exit(f"strength: --opponent-maps for an opponent not played: {', '.join(stray)}")
     chosen = {opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents}
-    lines = [f"clock: {'short (1 s / 0.3 s)' if args.short else 'contest (3 s / 1 s)'}, rounds: {args.rounds}"]
+    clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
+    lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
     for opponent in opponents:
         lines.append(f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}")
     for opponent in opponents:
         data = run_tournament(opponent, commands, chosen[opponent], args)
-        lines += report(opponent, data, stored_clocks(Path(args.out) / opponent / "results.db", opponent))
-    if "a1k0n" in opponents:
+        lines += report(args.player, opponent, data, stored_clocks(Path(args.out) / opponent / "results.db", args.player, opponent))
+    if args.player == US and "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))
     (Path(args.out) / "summary.txt").write_text("\n".join(lines) + "\n")

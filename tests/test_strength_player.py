@@ -1,0 +1,51 @@
+"""``benchmarks/strength.py --player``: any of its four bots plays the gauntlet, scored from its own seat."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+STRENGTH = ROOT / "benchmarks" / "strength.py"
+
+
+def strength(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(STRENGTH), *args], cwd=cwd, env={**os.environ, **env},
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--player", "nobody"], "unknown player 'nobody'"),
+    (["--player", "port", "--opponents", "zenzike,port"], "unknown opponent 'port'"),
+])
+def test_a_wrong_name_is_one_line_before_any_game(args: list[str], message: str, tmp_path: Path) -> None:
+    proc = strength(*args, "--out", str(tmp_path / "out"), cwd=tmp_path, LAZYTRON_SHARED=str(tmp_path / "absent"))
+    assert proc.returncode != 0
+    [line] = proc.stderr.splitlines()
+    assert line.startswith(f"strength: {message} (")
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = strength("--short", "--player", "zenzike", "--opponents", "port", "--maps", "test-board",
+                    "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    games = json.loads((out / "port" / "games.json").read_text())["games"]
+    assert sorted((g["player1"], g["player2"]) for g in games) == [("port", "zenzike"), ("zenzike", "port")]
+    won = sum(1.0 if g["result"] == ("1" if g["player1"] == "zenzike" else "2") else 0.5 if g["result"] == "D" else 0.0
+              for g in games)
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "player: zenzike, clock: short (1 s / 0.3 s), rounds: 1"
+    faults = sum(g["result"] == ("1" if g["player1"] == "zenzike" else "2") and bool(g["fault1"] or g["fault2"])
+                 for g in games)
+    assert f"zenzike vs port: {won:g}/2 = {50 * won:.0f}% " in proc.stdout
+    assert f", won on port's fault: {faults}\n" in proc.stdout
+    assert not any(line.startswith("depth per turn") for line in lines)  # chambers' depths only
+    assert (out / "summary.txt").read_text() == proc.stdout
