@@ -39,12 +39,11 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
     assert proc.returncode == 0, proc.stderr
     games = json.loads((out / "port" / "games.json").read_text())["games"]
     assert sorted((g["player1"], g["player2"]) for g in games) == [("port", "zenzike"), ("zenzike", "port")]
-    won = sum(1.0 if g["result"] == ("1" if g["player1"] == "zenzike" else "2") else 0.5 if g["result"] == "D" else 0.0
-              for g in games)
+    wins = [g for g in games if g["result"] == ("1" if g["player1"] == "zenzike" else "2")]
+    won = len(wins) + 0.5 * sum(g["result"] == "D" for g in games)
+    faults = sum(bool(g["fault1"] or g["fault2"]) for g in wins)
     lines = proc.stdout.splitlines()
     assert lines[0] == "player: zenzike, clock: short (1 s / 0.3 s), rounds: 1"
-    faults = sum(g["result"] == ("1" if g["player1"] == "zenzike" else "2") and bool(g["fault1"] or g["fault2"])
-                 for g in games)
     assert f"zenzike vs port: {won:g}/2 = {50 * won:.0f}% " in proc.stdout
     assert f", won on port's fault: {faults}\n" in proc.stdout
     assert not any(line.startswith("depth per turn") for line in lines)  # chambers' depths only
