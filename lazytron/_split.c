@@ -105,7 +105,7 @@ static inline int better_chain(long bound, long edges, long than, long than_edge
 }
 
 /* The bound of the tree of chambers of the share owned by `side`, for a path from `head`
-   (lazytron.split.block_bound): one depth-first search with Tarjan's low points; each block,
+   (lazytron.split.block_bound), each cell's edges read from `degrees`: one depth-first search with Tarjan's low points; each block,
    completed when the search returns to its entry cell, adds its parity bound to the best
    chain hanging below its cells; of two chains with the same bound, the one with more edges
    is kept (lazytron.split.block_chain).  Sets *chain_edges to the best chain's edges and the head's,
@@ -114,8 +114,8 @@ static inline int better_chain(long bound, long edges, long than, long than_edge
    *front_score to what a1k0n scores: where such a path is the best, its blocks without the steps.
    Without `battlefront` those two are 0, not computed (the search's measures 0, 5 and 6 do not use them); the
    loop over a block's cells is then a separate one without them (one loop with a test in it took 3.6 to 3.7 s, not 3.3, on center's first position to depth 20). */
-static long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps, long *chain_edges,
-                        long *front, long *front_score, const int battlefront) {
+static long block_bound(const unsigned char *owner, const unsigned char *degrees, Py_ssize_t head, unsigned char side, Py_ssize_t cells,
+                        const Py_ssize_t *steps, long *chain_edges, long *front, long *front_score, const int battlefront) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
     long *best = best_below, *best_edges = edges_below, *fill = fill_below, *ahead = front_below, *kept_score = front_kept;
     const unsigned char other = (unsigned char)(MINE + THEIRS - side);
@@ -238,9 +238,20 @@ static unsigned char *grid(const unsigned char *bits, Py_ssize_t nbytes, int wid
     return owner;
 }
 
+/* The fields of `out` that the tree of blocks of `side`'s share gives (its chambers, its chain's edges, its
+   battlefront's bound and score), `owner` the grid as measure() marked it, `head` that side's head, `degrees` its cells' edges. */
+static void chamber_fields(const unsigned char *owner, const unsigned char *degrees, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t head, int side,
+                           long out[SPLIT_FIELDS], const int battlefront) {
+    const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
+    out[3 + side] = block_bound(owner, degrees, head, (unsigned char)(MINE + side), cells, steps, &out[9 + side], &out[11 + side], &out[13 + side], battlefront);
+}
+
 /* The split's measures of the grid `owner` (WALL or NOBODY, the heads' cells WALL), into `out` in the
-   order split() returns them (the battlefront's four 0 unless `battlefront`).  The flood marks the grid's open cells. */
-static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], const int battlefront) {
+   order split() returns them (the battlefront's four 0 unless `battlefront`).  The flood marks the grid's open cells.
+   The tree of blocks is searched for the sides in `sides` (bit 0 mine, bit 1 theirs) only: the other side's four
+   fields are -1, left for chamber_fields. */
+static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], const int battlefront,
+                    int sides) {
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long moves[2] = {0, 0};
     for (int d = 0; d < 4; d++) {
@@ -290,22 +301,15 @@ static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, P
             size[side] = grown[side];
         }
     }
-    long parity[2], chambers[2], chain_edges[2], fronts_bound[2], fronts_score[2];
     Py_ssize_t heads[2] = {me, enemy};
-    for (int side = 0; side < 2; side++) {
-        int colour = colours[heads[side]];
-        parity[side] = parity_bound(counts[side][colour], counts[side][!colour]);
-        chambers[side] = block_bound(owner, heads[side], (unsigned char)(MINE + side), cells, steps, &chain_edges[side], &fronts_bound[side], &fronts_score[side], battlefront);
-    }
     out[0] = touching;
     for (int side = 0; side < 2; side++) {
-        out[1 + side] = parity[side];
-        out[3 + side] = chambers[side];
+        int colour = colours[heads[side]];
+        out[1 + side] = parity_bound(counts[side][colour], counts[side][!colour]);
         out[5 + side] = edges[side];
         out[7 + side] = moves[side];
-        out[9 + side] = chain_edges[side];
-        out[11 + side] = fronts_bound[side];
-        out[13 + side] = fronts_score[side];
+        if (sides >> side & 1) chamber_fields(owner, degrees, stride, cells, heads[side], side, out, battlefront);
+        else out[3 + side] = out[9 + side] = out[11 + side] = out[13 + side] = -1;
     }
 }
 
@@ -321,7 +325,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
     }
     if (reserve(cells) < 0) return PyErr_NoMemory();
     long out[SPLIT_FIELDS];
-    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out, 1);
+    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out, 1, 3);
     return Py_BuildValue("(illllllllllllll)", (int)out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8],
                          out[9], out[10], out[11], out[12], out[13], out[14]);
 }
@@ -359,7 +363,7 @@ static PyObject *chambers(PyObject *self, PyObject *args) {
     }
     const Py_ssize_t steps[4] = {-r.stride, 1, r.stride, -1};
     long edges, front, front_score;
-    return PyLong_FromLong(block_bound(owner, r.head, MINE, r.cells, steps, &edges, &front, &front_score, 0));
+    return PyLong_FromLong(block_bound(owner, degrees, r.head, MINE, r.cells, steps, &edges, &front, &front_score, 0));
 }
 
 /* lazytron.fill.walk in C.  `g` is a grid with wall rows (WALL, or MINE on the region's cells, the head's cell
@@ -484,7 +488,7 @@ static long walk_grid(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, con
             Py_ssize_t choice = targets[0];
             long best = -1, fewest = 5, edges, front, front_score;
             for (int k = 0; k < n; k++) {
-                long bound = block_bound(g, targets[k], MINE, cells, steps, &edges, &front, &front_score, 0);
+                long bound = block_bound(g, degrees, targets[k], MINE, cells, steps, &edges, &front, &front_score, 0);
                 long free_next = 0;
                 for (int d = 0; d < 4; d++) free_next += g[targets[k] + steps[d]] == MINE;
                 if (bound > best || (bound == best && free_next < fewest)) { best = bound; fewest = free_next; choice = targets[k]; }
@@ -531,6 +535,17 @@ static PyObject *fillable(PyObject *self, PyObject *args) {
    making tree nodes.  A line's cells are walled in `walls` as it goes and opened again after. */
 typedef long long Score; /* a score of lazytron.outcome's order: beyond 32 bits */
 
+/* The search's bitboards: bit c of a board is cell c of the grid (never a guard column's cell or one beyond the
+   grid), in `words` 64-bit words with `pad` zero words before and after them, so that a board shifted by a row
+   reads no word outside its block.  A row is `q` words and `r` bits. */
+typedef uint64_t word;
+typedef struct {
+    int words, pad, q, r;
+    word *block;                                    /* every board, padded */
+    word *open, *odd, *left, *mine, *theirs, *front[2], *next[2];  /* open: the line's open cells; odd: the cells of colour 1 */
+} Boards;
+enum { BOARDS = 9 };
+
 typedef struct {
     unsigned char *walls;         /* the line's grid: WALL or NOBODY, with a wall row above and below */
     Py_ssize_t stride, cells, steps[4];
@@ -548,6 +563,8 @@ typedef struct {
     int reduce;                   /* late moves: plies a move after a node's first is searched shallower first (0: never) */
     int found;                    /* positions two plies below it scored: (my head, the enemy's, score, kind) */
     Score scored[16][4];
+    unsigned char *degrees;       /* a cell's open neighbours in `walls`, kept as the line walls cells and opens them */
+    Boards boards;                /* the line's open cells as a bitboard, and the split's boards */
 } Horizon;
 
 enum { CONNECTED = 0, OVER = 1, APART = 2 }; /* a position's kind: the players can meet, the game is over, they cannot */
@@ -647,8 +664,155 @@ static int on_time(Horizon *h) {
     return 1;
 }
 
-/* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind. */
-static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind) {
+/* Word i of board `b` shifted by a row (`q` words and `r` bits) or a column (q 0, r 1) towards higher cells (bit c to
+   c + 64 q + r) and towards lower ones. */
+static inline word higher(const word *b, int i, int q, int r) { return r ? b[i - q] << r | b[i - q - 1] >> (64 - r) : b[i - q]; }
+static inline word lower(const word *b, int i, int q, int r) { return r ? b[i + q] >> r | b[i + q + 1] << (64 - r) : b[i + q]; }
+
+/* Word i of the cells next to board `b`'s. */
+static inline word beside(const Boards *B, const word *b, int i) {
+    return higher(b, i, 0, 1) | lower(b, i, 0, 1) | higher(b, i, B->q, B->r) | lower(b, i, B->q, B->r);
+}
+
+/* The pairs (a cell of `b`, an open neighbour): one per direction. */
+static long open_edges(const Boards *B, const word *b) {
+    long n = 0;
+    for (int i = 0; i < B->words; i++)
+        if (b[i]) n += __builtin_popcountll(b[i] & higher(B->open, i, 0, 1)) + __builtin_popcountll(b[i] & lower(B->open, i, 0, 1)) +
+                       __builtin_popcountll(b[i] & higher(B->open, i, B->q, B->r)) + __builtin_popcountll(b[i] & lower(B->open, i, B->q, B->r));
+    return n;
+}
+
+static inline void put_bit(word *b, Py_ssize_t cell) { b[cell >> 6] |= (word)1 << (cell & 63); }
+static inline void flip_bit(word *b, Py_ssize_t cell) { b[cell >> 6] ^= (word)1 << (cell & 63); }
+
+/* Room for the boards of a grid of `cells` cells and row length `stride`, all empty, `open` its open cells and
+   `odd` its cells of colour 1 (colours[] set); -1 out of memory. */
+static int boards_new(Boards *B, const unsigned char *walls, Py_ssize_t cells, Py_ssize_t stride) {
+    B->words = (int)((cells + 63) / 64);
+    B->q = (int)(stride / 64);
+    B->r = (int)(stride % 64);
+    B->pad = B->q + 2;
+    int span = B->words + 2 * B->pad;
+    B->block = calloc((size_t)span * BOARDS, sizeof(word));
+    if (B->block == NULL) return -1;
+    word **boards[BOARDS] = {&B->open, &B->odd, &B->left, &B->mine, &B->theirs, &B->front[0], &B->front[1], &B->next[0], &B->next[1]};
+    for (int k = 0; k < BOARDS; k++) *boards[k] = B->block + (size_t)k * span + B->pad;
+    for (Py_ssize_t c = 0; c < cells; c++) {
+        if (walls[c] == NOBODY) put_bit(B->open, c);
+        if (colours[c]) put_bit(B->odd, c);
+    }
+    return 0;
+}
+
+/* Flood from both heads a layer at a time on the boards, as measure() floods the grid: `mine` and `theirs` the
+   cells strictly nearer one head (the heads not in them); returns whether a cell was a tie.  The fronts are
+   grown only over the words a row or less from their cells, and left empty. */
+static int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
+    const int words = B->words, reach = B->q + 1;
+    word *left = B->left, *mine = B->mine, *theirs = B->theirs;
+    memcpy(left, B->open, sizeof(word) * (size_t)words);
+    memset(mine, 0, sizeof(word) * (size_t)words);
+    memset(theirs, 0, sizeof(word) * (size_t)words);
+    word *front[2] = {B->front[0], B->front[1]}, *next[2] = {B->next[0], B->next[1]};
+    put_bit(front[0], me);
+    put_bit(front[1], enemy);
+    int lo = (int)((me < enemy ? me : enemy) >> 6), hi = (int)((me > enemy ? me : enemy) >> 6), tie = 0;
+    while (lo <= hi) {
+        int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1, grown_lo = words, grown_hi = -1;
+        for (int i = from; i <= to; i++) {
+            word m = beside(B, front[0], i) & left[i], t = beside(B, front[1], i) & left[i], both = m & t;
+            next[0][i] = m;
+            next[1][i] = t;
+            left[i] &= ~(m | t);
+            mine[i] |= m & ~both;
+            theirs[i] |= t & ~both;
+            tie |= both != 0;
+            if (m | t) {
+                if (grown_lo == words) grown_lo = i;
+                grown_hi = i;
+            }
+        }
+        for (int i = lo; i <= hi; i++) front[0][i] = front[1][i] = 0;
+        for (int side = 0; side < 2; side++) {
+            word *swap = front[side]; front[side] = next[side]; next[side] = swap;
+        }
+        lo = grown_lo;
+        hi = grown_hi;
+    }
+    return tie;
+}
+
+/* Whether a cell of board `a` is next to one of board `b`. */
+static int side_by_side(const Boards *B, const word *a, const word *b) {
+    for (int i = 0; i < B->words; i++)
+        if (b[i] && (beside(B, a, i) & b[i])) return 1;
+    return 0;
+}
+
+/* The split's measures without the battlefront's (measure() with battlefront 0), by flooding the line's bitboard:
+   the same numbers into `out`; `owner` (the line's grid) gets each share's cells marked for the tree of blocks. */
+static void measure_boards(Horizon *h, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    Boards *B = &h->boards;
+    int touching = flood_boards(B, me, enemy);
+    word *share[2] = {B->mine, B->theirs};
+    Py_ssize_t heads[2] = {me, enemy};
+    long counts[2][2];
+    for (int side = 0; side < 2; side++) {
+        long all = 0, odd = 0;
+        for (int i = 0; i < B->words; i++) {
+            all += __builtin_popcountll(share[side][i]);
+            odd += __builtin_popcountll(share[side][i] & B->odd[i]);
+        }
+        counts[side][1] = odd;
+        counts[side][0] = all - odd;
+        put_bit(share[side], heads[side]);
+    }
+    touching = touching || side_by_side(B, B->mine, B->theirs);
+    for (int side = 0; side < 2; side++) {
+        const unsigned char mark = (unsigned char)(MINE + side);
+        for (int i = 0; i < B->words; i++)
+            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + __builtin_ctzll(w)] = mark;
+    }
+    out[0] = touching;
+    for (int side = 0; side < 2; side++) {
+        int colour = colours[heads[side]];
+        long moves = 0;
+        for (int d = 0; d < 4; d++) moves += h->walls[heads[side] + h->steps[d]] == NOBODY;
+        out[1 + side] = parity_bound(counts[side][colour], counts[side][!colour]);
+        out[5 + side] = open_edges(B, share[side]);
+        out[7 + side] = moves;
+        if (sides >> side & 1) chamber_fields(owner, h->degrees, h->stride, h->cells, heads[side], side, out, 0);
+        else out[3 + side] = out[9 + side] = out[11 + side] = out[13 + side] = -1;
+    }
+}
+
+/* A side's part of a connected score (measures 5 and 6): FILL its share's bound and EDGE its edges, or where its
+   tree of blocks was not searched (`m`'s fields -1), at least as much: its parity bound and every edge of its share. */
+static Score side_part(const long *m, const Score *weights, int side) {
+    if (m[3 + side] < 0) return weights[1] * m[1 + side] + weights[2] * m[5 + side];
+    long fill = m[3 + side] < m[1 + side] ? m[3 + side] : m[1 + side], edges = weights[0] == 6 ? m[9 + side] : m[5 + side];
+    return weights[1] * fill + weights[2] * edges;
+}
+
+/* The score of a connected position (measures 5 and 6) with the window (alpha, beta), fail-soft: exact inside it;
+   where one side's tree of blocks already shows it outside (its part taken at its most: the parity bound, every
+   edge), that bound, the other side's tree never searched.  The side searched first is the one a fail low (the
+   enemy's) or a fail high (mine) needs, as the parts at their most say the score falls.  `owner` is measure()'s grid. */
+static Score connected_value(Horizon *h, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy, Score alpha, Score beta) {
+    const Score *w = h->weights, nearer = w[5] ? w[5] * steps_apart(me, enemy, h->stride) : 0;
+    Py_ssize_t heads[2] = {me, enemy};
+    int first = side_part(m, w, 0) - side_part(m, w, 1) - nearer < beta ? 1 : 0;
+    chamber_fields(owner, h->degrees, h->stride, h->cells, heads[first], first, m, 0);
+    Score bound = clamp(side_part(m, w, 0) - side_part(m, w, 1) - nearer, h->limit);
+    if (first ? bound <= alpha : bound >= beta) return bound;
+    chamber_fields(owner, h->degrees, h->stride, h->cells, heads[!first], !first, m, 0);
+    return clamp(split_value(m, w) - nearer, h->limit);
+}
+
+/* ChamberPosition.evaluate: the score of the position `ply` plies from the root, and its kind.  With `lazy`, a
+   connected position's score is only exact inside (alpha, beta): connected_value. */
+static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind, int lazy, Score alpha, Score beta) {
     *kind = OVER;
     h->evaluations++;
     if (!on_time(h)) return 0;
@@ -656,13 +820,18 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     unsigned char *owner = owner_rows + h->stride;
     memcpy(owner, h->walls, (size_t)h->cells);
     long m[SPLIT_FIELDS];
-    if (h->weights[0] == 7 || h->weights[0] == 8) measure(owner, h->stride, h->cells, me, enemy, m, 1);
-    else measure(owner, h->stride, h->cells, me, enemy, m, 0);  /* the battlefront's fields unused: not computed */
+    lazy = lazy && (h->weights[0] == 5 || h->weights[0] == 6);
+    if (h->weights[0] == 7 || h->weights[0] == 8) measure(owner, h->stride, h->cells, me, enemy, m, 1, 3);
+    else measure_boards(h, owner, me, enemy, m, lazy ? 0 : 3);  /* the battlefront's fields unused: not computed */
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
+    if (m[0] && lazy) return connected_value(h, owner, m, me, enemy, alpha, beta);
     if (m[0]) return clamp(split_value(m, h->weights) - (h->weights[5] ? h->weights[5] * steps_apart(me, enemy, h->stride) : 0), h->limit);
-    if (h->apart_by == 0) /* each share is then its player's region: the lesser of its two bounds */
+    if (h->apart_by == 0) { /* each share is then its player's region: the lesser of its two bounds */
+        for (int side = 0; side < 2; side++)
+            if (m[3 + side] < 0) chamber_fields(owner, h->degrees, h->stride, h->cells, side ? enemy : me, side, m, 0);
         return clamp(h->weights[4] * bounded(m, 3), h->limit);
+    }
     if (h->apart_by == 1) return apart_filled(h, owner, me, enemy);
     return apart_score(h, me, enemy);
 }
@@ -754,9 +923,9 @@ static int meeting(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
 /* chambers_search.value of a position never searched: scored only where the search stops there. */
 static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     if (depth > 0 && meeting(h, me, enemy)) return on_time(h) ? search_moves(h, me, enemy, ply, depth, alpha, beta, extend) : 0;
-    int kind;
-    Score score = evaluate(h, me, enemy, ply, &kind);
-    if (ply == h->root_ply + 2 && h->found < 16) {  /* kept, so that the tree need not score it again */
+    int kind, kept = ply == h->root_ply + 2 && h->found < 16;  /* a kept score is exact */
+    Score score = evaluate(h, me, enemy, ply, &kind, depth <= 0 && !kept, alpha, beta);
+    if (kept) {  /* kept, so that the tree need not score it again */
         Score *kept = h->scored[h->found++];
         kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
     }
@@ -791,6 +960,17 @@ static Score search_moves(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, 
     return best;
 }
 
+/* Two cells of the line walled (`mark` WALL) or opened again (NOBODY): the grid, its bitboard and its neighbours' degrees. */
+static void wall(Horizon *h, Py_ssize_t a, Py_ssize_t b, unsigned char mark) {
+    const int change = mark == WALL ? -1 : 1;
+    Py_ssize_t cells[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        h->walls[cells[k]] = mark;
+        flip_bit(h->boards.open, cells[k]);
+        for (int d = 0; d < 4; d++) h->degrees[cells[k] + h->steps[d]] += change;
+    }
+}
+
 /* chambers_search._answer: my move to `target` made, the least of the enemy's answers. */
 static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
@@ -805,14 +985,14 @@ static Score answer(Horizon *h, Py_ssize_t target, Py_ssize_t enemy, int ply, in
         Py_ssize_t cell = to[i];
         if (cell == target) v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
         else {
-            h->walls[target] = h->walls[cell] = WALL;
+            wall(h, target, cell, WALL);
             h->hash ^= key(target, 0) ^ key(cell, 0);
             if (k && late(h, depth)) {  /* a late answer, as a late move in search_moves */
                 v = value(h, target, cell, ply + 1, depth - h->reduce, ceiling - 1, ceiling, extend);
                 if (!h->failed && v < ceiling) v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
             } else v = value(h, target, cell, ply + 1, depth, alpha, ceiling, extend);
             h->hash ^= key(target, 0) ^ key(cell, 0);
-            h->walls[target] = h->walls[cell] = NOBODY;
+            wall(h, target, cell, NOBODY);
         }
         if (h->failed) return 0;
         if (v < best) {
@@ -855,7 +1035,7 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "horizon: heads must be cells of the grid");
         return NULL;
     }
-    unsigned char *walls = reserve(cells) < 0 || walk_reserve(cells) < 0 ? NULL : malloc((size_t)(cells + 2 * stride));
+    unsigned char *walls = reserve(cells) < 0 || walk_reserve(cells) < 0 ? NULL : malloc(2 * (size_t)(cells + 2 * stride));
     if (walls == NULL) {
         PyBuffer_Release(&killers);
         return PyErr_NoMemory();
@@ -866,6 +1046,15 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     h.stride = stride;
     h.cells = cells;
     h.steps[0] = -stride; h.steps[1] = 1; h.steps[2] = stride; h.steps[3] = -1;
+    h.degrees = walls + (cells + 2 * stride) + stride;
+    memset(h.degrees - stride, 0, (size_t)(cells + 2 * stride));
+    for (Py_ssize_t c = 0; c < cells; c++)
+        for (int d = 0; d < 4; d++) h.degrees[c] += h.walls[c + h.steps[d]] == NOBODY;
+    if (boards_new(&h.boards, h.walls, cells, stride) < 0) {
+        free(walls);
+        PyBuffer_Release(&killers);
+        return PyErr_NoMemory();
+    }
     h.killers = killers.buf;
     h.plies = killers.len;
     h.evaluations = h.visits = 0;
@@ -877,9 +1066,10 @@ static PyObject *horizon(PyObject *self, PyObject *args) {
     for (Py_ssize_t c = 0; c < cells; c++) if (h.walls[c] == NOBODY) h.hash ^= key(c, 0);
     Score v, score = 0;
     int kind = CONNECTED;
-    if (!evaluated) score = evaluate(&h, me, enemy, ply, &kind);
+    if (!evaluated) score = evaluate(&h, me, enemy, ply, &kind, 0, 0, 0);
     v = h.failed || kind != CONNECTED ? score : search_moves(&h, me, enemy, ply, depth, alpha, beta, extend);
     free(walls);
+    free(h.boards.block);
     PyBuffer_Release(&killers);
     if (h.failed) return NULL;
     PyObject *scored = PyTuple_New(h.found);
