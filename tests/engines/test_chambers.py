@@ -169,6 +169,39 @@ def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
             assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
 
 
+def wide_board(width: int) -> Board:
+    """Five rows ``width`` cells wide (a row one 64-bit word long at 63, longer beyond), three pillars, the heads 12 apart."""
+    middle = width // 2
+    rows = [[" "] * width for _ in range(5)]
+    for row in rows:
+        row[0] = row[-1] = "#"
+    rows[0] = rows[-1] = ["#"] * width
+    for y, x in ((2, middle - 3), (1, middle + 2), (3, middle + 4)):
+        rows[y][x] = "#"
+    rows[2][middle - 6], rows[2][middle + 6] = "1", "2"
+    return parse_board(f"{width} 5\n" + "\n".join("".join(row) for row in rows) + "\n")
+
+
+@pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
+@pytest.mark.parametrize("width", [63, 70])
+def test_the_search_in_c_floods_rows_of_a_word_and_longer(width, monkeypatch):
+    # C floods its leaves' split on bitboards, a row shifted by one word (63 wide) or by a word and some bits (70):
+    # the same results as the Python tree, and the window contract with leaves searched for one side only
+    base = wide_board(width)
+    rng = random.Random(width)
+    for board in [base] + random_positions(base, width, 3):
+        assert searched_in_c_and_in_python(board, monkeypatch)
+        monkeypatch.setattr(chambers_search, "HORIZON", 4)
+        root = init_tree(board)
+        if root.score is None or root.final or root.apart:
+            continue
+        exact = minimax(init_tree(board), 4)
+        for _ in range(4):
+            alpha = exact + rng.choice([-5000, -500, -1, 0, 1, 500])
+            beta = alpha + rng.choice([1, 2, 1000])
+            assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
+
+
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
 def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(monkeypatch):
     # a deadline passed inside the last plies ends the search there; the tree is left as valid as before
