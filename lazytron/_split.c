@@ -923,9 +923,9 @@ static int meeting(Horizon *h, Py_ssize_t me, Py_ssize_t enemy) {
 /* chambers_search.value of a position never searched: scored only where the search stops there. */
 static Score value(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     if (depth > 0 && meeting(h, me, enemy)) return on_time(h) ? search_moves(h, me, enemy, ply, depth, alpha, beta, extend) : 0;
-    int kind, kept = ply == h->root_ply + 2 && h->found < 16;  /* a kept score is exact */
-    Score score = evaluate(h, me, enemy, ply, &kind, depth <= 0 && !kept, alpha, beta);
-    if (kept) {  /* kept, so that the tree need not score it again */
+    int kind, keep = ply == h->root_ply + 2 && h->found < 16;  /* a kept score is exact */
+    Score score = evaluate(h, me, enemy, ply, &kind, depth <= 0 && !keep, alpha, beta);
+    if (keep) {  /* kept, so that the tree need not score it again */
         Score *kept = h->scored[h->found++];
         kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
     }
