@@ -159,14 +159,19 @@ def test_the_search_in_c_keeps_the_window_contract(seed, monkeypatch):
     monkeypatch.setattr(chambers_search, "HORIZON", 4)
     rng = random.Random(seed)
     for board in random_positions(load_board("maps/pillars.txt"), seed, 4):
-        root = init_tree(board)
-        if root.score is None or root.final or root.apart:
-            continue
-        exact = minimax(init_tree(board), 4)
-        for _ in range(4):
-            alpha = exact + rng.choice([-500, -50, -1, 0, 1, 50])
-            beta = alpha + rng.choice([1, 2, 100, 1000])
-            assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
+        assert_window_contract(board, rng, [-500, -50, -1, 0, 1, 50], [1, 2, 100, 1000])
+
+
+def assert_window_contract(board: Board, rng: random.Random, offsets: list[int], widths: list[int]) -> None:
+    """C's search of ``board`` 4 plies deep keeps the fail-soft contract in four random windows around its minimax value."""
+    root = init_tree(board)
+    if root.score is None or root.final or root.apart:
+        return
+    exact = minimax(init_tree(board), 4)
+    for _ in range(4):
+        alpha = exact + rng.choice(offsets)
+        beta = alpha + rng.choice(widths)
+        assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
 
 
 def wide_board(width: int) -> Board:
@@ -192,14 +197,7 @@ def test_the_search_in_c_floods_rows_of_a_word_and_longer(width, monkeypatch):
     for board in [base] + random_positions(base, width, 3):
         assert searched_in_c_and_in_python(board, monkeypatch)
         monkeypatch.setattr(chambers_search, "HORIZON", 4)
-        root = init_tree(board)
-        if root.score is None or root.final or root.apart:
-            continue
-        exact = minimax(init_tree(board), 4)
-        for _ in range(4):
-            alpha = exact + rng.choice([-5000, -500, -1, 0, 1, 500])
-            beta = alpha + rng.choice([1, 2, 1000])
-            assert_fail_soft(root.horizon_value(4, alpha, beta, 0), exact, alpha, beta)
+        assert_window_contract(board, rng, [-5000, -500, -1, 0, 1, 500], [1, 2, 1000])
 
 
 @pytest.mark.skipif(chambers.c_horizon is None, reason="the C extension was not built")
