@@ -247,11 +247,8 @@ static void chamber_fields(const unsigned char *owner, const unsigned char *degr
 }
 
 /* The split's measures of the grid `owner` (WALL or NOBODY, the heads' cells WALL), into `out` in the
-   order split() returns them (the battlefront's four 0 unless `battlefront`).  The flood marks the grid's open cells.
-   The tree of blocks is searched for the sides in `sides` (bit 0 mine, bit 1 theirs) only: the other side's four
-   fields are -1, left for chamber_fields. */
-static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], const int battlefront,
-                    int sides) {
+   order split() returns them (the battlefront's four 0 unless `battlefront`).  The flood marks the grid's open cells. */
+static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], const int battlefront) {
     const Py_ssize_t steps[4] = {-stride, 1, stride, -1};
     long moves[2] = {0, 0};
     for (int d = 0; d < 4; d++) {
@@ -308,8 +305,7 @@ static void measure(unsigned char *owner, Py_ssize_t stride, Py_ssize_t cells, P
         out[1 + side] = parity_bound(counts[side][colour], counts[side][!colour]);
         out[5 + side] = edges[side];
         out[7 + side] = moves[side];
-        if (sides >> side & 1) chamber_fields(owner, degrees, stride, cells, heads[side], side, out, battlefront);
-        else out[3 + side] = out[9 + side] = out[11 + side] = out[13 + side] = -1;
+        chamber_fields(owner, degrees, stride, cells, heads[side], side, out, battlefront);
     }
 }
 
@@ -325,7 +321,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
     }
     if (reserve(cells) < 0) return PyErr_NoMemory();
     long out[SPLIT_FIELDS];
-    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out, 1, 3);
+    measure(grid(bits, nbytes, width, height), stride, cells, me, enemy, out, 1);
     return Py_BuildValue("(illllllllllllll)", (int)out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8],
                          out[9], out[10], out[11], out[12], out[13], out[14]);
 }
@@ -751,7 +747,9 @@ static int side_by_side(const Boards *B, const word *a, const word *b) {
 }
 
 /* The split's measures without the battlefront's (measure() with battlefront 0), by flooding the line's bitboard:
-   the same numbers into `out`; `owner` (the line's grid) gets each share's cells marked for the tree of blocks. */
+   the same numbers into `out`; `owner` (the line's grid) gets each share's cells marked for the tree of blocks.  The
+   tree of blocks is searched for the sides in `sides` (bit 0 mine, bit 1 theirs) only: the other side's four fields
+   are -1, left for chamber_fields. */
 static void measure_boards(Horizon *h, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     Boards *B = &h->boards;
     int touching = flood_boards(B, me, enemy);
@@ -798,7 +796,7 @@ static Score side_part(const long *m, const Score *weights, int side) {
 /* The score of a connected position (measures 5 and 6) with the window (alpha, beta), fail-soft: exact inside it;
    where one side's tree of blocks already shows it outside (its part taken at its most: the parity bound, every
    edge), that bound, the other side's tree never searched.  The side searched first is the one a fail low (the
-   enemy's) or a fail high (mine) needs, as the parts at their most say the score falls.  `owner` is measure()'s grid. */
+   enemy's) or a fail high (mine) needs, as the parts at their most say the score falls.  `owner` is measure_boards()'s grid. */
 static Score connected_value(Horizon *h, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy, Score alpha, Score beta) {
     const Score *w = h->weights, nearer = w[5] ? w[5] * steps_apart(me, enemy, h->stride) : 0;
     Py_ssize_t heads[2] = {me, enemy};
@@ -821,7 +819,7 @@ static Score evaluate(Horizon *h, Py_ssize_t me, Py_ssize_t enemy, int ply, int 
     memcpy(owner, h->walls, (size_t)h->cells);
     long m[SPLIT_FIELDS];
     lazy = lazy && (h->weights[0] == 5 || h->weights[0] == 6);
-    if (h->weights[0] == 7 || h->weights[0] == 8) measure(owner, h->stride, h->cells, me, enemy, m, 1, 3);
+    if (h->weights[0] == 7 || h->weights[0] == 8) measure(owner, h->stride, h->cells, me, enemy, m, 1);
     else measure_boards(h, owner, me, enemy, m, lazy ? 0 : 3);  /* the battlefront's fields unused: not computed */
     if (!m[7] || !m[8]) return !m[7] && !m[8] ? 0 : !m[7] ? -(h->win - ply) : h->win - ply;
     *kind = m[0] ? CONNECTED : APART;
