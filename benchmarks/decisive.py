@@ -1,6 +1,6 @@
 """The turns that lost games: where a deeper search plays another move than the one the chambers engine played.
 
-    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--measure M]
+    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--measure M] [--ending drawn]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -14,7 +14,9 @@ bot reached, the move it played, then each depth's values (the best
 first).  A turn with nothing printed was played as the deeper searches
 would play it.  The last line of a game names its first such turn.
 ``--measure`` searches with another ``TERRITORY_CHAMBERS`` than the
-default (the engine of the run, if it shipped another).
+default (the engine of the run, if it shipped another).  ``--ending drawn``
+searches the drawn games instead of the lost ones (a draw the bot fell
+behind in before it was saved).
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def main() -> int:
     parser.add_argument("--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)")
     parser.add_argument("--below", type=int, default=-2000, help="stop at the turn whose logged score falls below this (-2000)")
     parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
+    parser.add_argument("--ending", choices=("lost", "drawn"), default="lost", help="the games to search: lost (the default) or drawn")
     parser.add_argument("--measure", type=int, choices=chambers.SPLIT, default=chambers.TERRITORY_CHAMBERS, help="TERRITORY_CHAMBERS (the default's)")
     args = parser.parse_args()
     chambers.TERRITORY_CHAMBERS = args.measure
@@ -78,7 +81,7 @@ def main() -> int:
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2
     status = 0
-    for game, side in games_ended(args.directory, args.bot, "lost", set(args.game)):
+    for game, side in games_ended(args.directory, args.bot, args.ending, set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
