@@ -18,20 +18,23 @@ GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 """
 
 
+def decisive(directory: Path, *args: str) -> subprocess.CompletedProcess:
+    """decisive.py on a strength run's directory holding ``GAMES`` and no records."""
+    (directory / "games.csv").write_text(GAMES)
+    return subprocess.run([sys.executable, str(DECISIVE), str(directory), *args], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+
+
 @pytest.mark.parametrize("args, searched", [([], [1]), (["--ending", "lost"], [1]), (["--ending", "drawn"], [2, 4])])
 def test_it_searches_the_games_that_ended_as_asked(args: list[str], searched: list[int], tmp_path: Path) -> None:
-    (tmp_path / "games.csv").write_text(GAMES)  # no records: each game searched is named in one line, exit status 1
-    proc = subprocess.run([sys.executable, str(DECISIVE), str(tmp_path), *args], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+    proc = decisive(tmp_path, *args)  # no records: each game searched is named in one line, exit status 1
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert [int(line.split()[2].rstrip(":")) for line in proc.stderr.splitlines()] == searched
 
 
 def test_an_ending_it_does_not_know_is_refused(tmp_path: Path) -> None:
-    (tmp_path / "games.csv").write_text(GAMES)
-    proc = subprocess.run([sys.executable, str(DECISIVE), str(tmp_path), "--ending", "won"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+    proc = decisive(tmp_path, "--ending", "won")
     assert proc.returncode == 2
     assert "invalid choice: 'won'" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -34,7 +34,7 @@ from ..tree import Node
 SEPARATE = 10000  # a fillable cell once apart
 FILL = 55  # a fillable cell of one's Voronoi share
 EDGE = 100  # a free edge next to one's share (a1k0n had 194; games chose 100: benchmarks/TUNING.md)
-TERRITORY_CHAMBERS = 5  # (games chose 5: README, "Measured results") each side's Voronoi share measured by: 5 its tree of blocks and parity (lazytron.split, in C), 6 the same with the edges of the best chain of blocks only, 7 the tree of blocks with the battlefront, 8 the same scored as a1k0n scores it (a path to the front: its blocks without the steps), 0 parity alone; in Python: 1 its chamber tree (space.fillable), 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only
+TERRITORY_CHAMBERS = 5  # each side's Voronoi share measured by: 5 its tree of blocks and parity (lazytron.split, in C), 6 the same with the edges of the best chain of blocks only, 7 the tree of blocks with the battlefront, 8 the same scored as a1k0n scores it (a path to the front: its blocks without the steps), 0 parity alone; in Python: 1 its chamber tree (space.fillable), 2 the same cut by the walls' cut cells only, 3 with the battlefront, 4 the same with edges of the counted chambers only (games chose 5: README, "Measured results")
 SPLIT = (0, 5, 6, 7, 8)  # the measures lazytron.split computes in one pass
 CLOSE = 4  # apart, bounds this close are refined by the greedy walk's shortfalls (-1: never; games chose 4 with SHORT a whole cell: README)
 CLOSE_CELLS = 800  # ... in regions of at most this many cells (a walk through 500 open cells costs about 3 ms)
