@@ -20,7 +20,7 @@ ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME"
 GOLDEN = ROOT / "tests" / "golden"
 BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
 
-collect_ignore = ["bots", "make_golden.py"]  # programs, not test modules: --doctest-modules must not import them
+collect_ignore = ["bots", "make_golden.py", "make_chambers_golden.py"]  # programs, not test modules: --doctest-modules must not import them
 
 
 def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:
