@@ -1,6 +1,6 @@
 """The turns that lost games: where a deeper search plays another move than the one the chambers engine played.
 
-    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--measure M] [--ending drawn]
+    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--option NAME=VALUE ...] [--ending drawn]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -13,8 +13,8 @@ search prefers another move than the one played: the turn, the depth the
 bot reached, the move it played, then each depth's values (the best
 first).  A turn with nothing printed was played as the deeper searches
 would play it.  The last line of a game names its first such turn.
-``--measure`` searches with another ``TERRITORY_CHAMBERS`` than the
-default (the engine of the run, if it shipped another).  ``--ending drawn``
+``--option NAME=VALUE`` searches with the engine's options set (the
+engine of the run, if it played with others).  ``--ending drawn``
 searches the drawn games instead of the lost ones (a draw the bot fell
 behind in before it was saved).
 """
@@ -31,9 +31,10 @@ from harness import game_from_side, games_ended  # (puts the checkout first on s
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
-from lazytron.engines import chambers
-from lazytron.engines.chambers import init_tree
-from lazytron.engines.chambers_search import root_values
+from lazytron.engines.chambers import Settings, init_tree
+from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.search import root_values
+from lazytron.engines.chambers.settings import with_options
 
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
 
@@ -49,15 +50,16 @@ def values_line(depth: int, values: dict[Move, int]) -> str:
 
 
 def turns_that_differ(
-    boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int
+    boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int,
+    settings: Settings = Settings(),
 ) -> Iterator[tuple[int, int, Move, list[str]]]:
     """(turn, depth, move played, lines of values) for each turn where a deeper search prefers another move."""
     for turn in range(1, len(moves) + 1):
         if turn not in logged:
             continue
         depth, score = logged[turn]
-        root = init_tree(boards[turn - 1])
-        if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
+        root = init_tree(boards[turn - 1], settings)
+        if root.kind is not Kind.CONNECTED or len(root.children) < 2:
             continue
         found = {d: root_values(root, d) for d in range(depth, depth + deeper + 1, 2)}  # exact values: one tree serves every depth
         if any(max(values.values()) > values[moves[turn - 1]] for d, values in found.items() if d > depth):
@@ -74,9 +76,13 @@ def main() -> int:
     parser.add_argument("--below", type=int, default=-2000, help="stop at the turn whose logged score falls below this (-2000)")
     parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--ending", choices=("lost", "drawn"), default="lost", help="the games to search: lost (the default) or drawn")
-    parser.add_argument("--measure", type=int, choices=chambers.SPLIT, default=chambers.TERRITORY_CHAMBERS, help="TERRITORY_CHAMBERS (the default's)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option (repeatable)")
     args = parser.parse_args()
-    chambers.TERRITORY_CHAMBERS = args.measure
+    try:
+        settings = with_options(Settings(), args.option)
+    except ValueError as e:
+        print(f"decisive: {e}", file=sys.stderr)
+        return 2
     if not (args.directory / "games.csv").is_file():
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2
@@ -93,7 +99,7 @@ def main() -> int:
         first = None
         print(f"game {game}, the bot as player {side}:")
         moves = [mine for mine, _ in pairs]
-        for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below):
+        for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below, settings):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
         print(f"  first turn a deeper search plays otherwise: {first or 'none'}")

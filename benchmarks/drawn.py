@@ -7,7 +7,7 @@ DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 turns is searched again from the bot's side with a fresh tree, at a fixed
 depth (the same on any machine): each of the bot's moves, with its exact
 value against the answer the enemy played on that turn
-(:func:`~lazytron.engines.chambers_search.answer_matrix`).  Printed, for
+(:func:`~lazytron.engines.chambers.search.answer_matrix`).  Printed, for
 every turn where some move is worth more than a draw and more than the
 move played against that answer: the turn, the move played, and each
 move's value against it (the best first), then its value with the enemy
@@ -30,15 +30,16 @@ from harness import game_from_side, games_ended  # (puts the checkout first on s
 from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
-from lazytron.engines.chambers_search import answer_matrix
-from lazytron.outcome import DRAW
+from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.outcome import DRAW
+from lazytron.engines.chambers.search import answer_matrix
 
 
 def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:
     """(turn, move played, values) for each turn where a move beats a draw and the move played against the enemy's answer."""
     for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves), start=1):
         root = init_tree(board)
-        if (root.score, root.final or root.apart)[1] or len(root.children) < 2:
+        if root.kind is not Kind.CONNECTED or len(root.children) < 2:
             continue
         matrix = answer_matrix(root, depth)
         against = {move: answers[theirs] for move, answers in matrix.items() if theirs in answers}

@@ -32,8 +32,10 @@ from lazytron.board import Board
 from lazytron.clock import Deadline, OutOfTime
 from lazytron.decide import decide
 from lazytron.engines import ENGINES
-from lazytron.engines.chambers import ChamberPosition, init_tree, legal
-from lazytron.space import fillable
+from lazytron.board import legal_moves
+from lazytron.engines.chambers import ChamberPosition, init_tree
+from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.space import fillable
 from lazytron.territory import reach
 
 ENGINE = ENGINES["chambers"]
@@ -44,9 +46,7 @@ def separation(positions: list[Board | Outcome]) -> int | None:
     for i, board in enumerate(positions):
         if isinstance(board, Outcome):
             return None
-        root = init_tree(board)
-        _ = root.score
-        if root.apart:
+        if init_tree(board).kind is Kind.APART:
             return i
     return None
 
@@ -83,7 +83,7 @@ def play_alone(board: Board, seconds: float, checks: int | None = None) -> int:
         assert isinstance(root, ChamberPosition)
         deadline = Deadline.after(seconds) if checks is None else Budget(checks)
         move = decide(root, ENGINE.best_scores, deadline=deadline).move
-        target = next((t for m, t in legal(root.open_, board.me, board.stride) if m == move), None)
+        target = next((t for m, t in legal_moves(root.open_, board.me, board.stride) if m == move), None)
         if target is None:
             return moves
         board = Board(board.width, board.height, board.walls | 1 << board.me, target, board.enemy)

@@ -1,4 +1,4 @@
-"""How deep the chambers engine gets each turn with its tree kept, as in a game: ``MEMO`` off, then on.
+"""How deep the chambers engine gets each turn with its tree kept, as in a game: the option ``MEMO`` off, then on.
 
     python benchmarks/kept_depth.py [--games DIR] [--records 10] [--turns 30] [--time 0.9] [--seat 1]
 
@@ -27,17 +27,18 @@ from time import monotonic
 from harness import SHARED, from_side, recorded_game
 
 from lazytron.bot import Bot
-from lazytron.engines import ENGINES, chambers_search
+from lazytron.engines import CHAMBERS, configured
+from lazytron.engines.chambers.evaluate import Kind
 
 
-def depths(boards: list, moves: list, turns: int, turn_time: float) -> list[int]:
+def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) -> list[int]:
     """The depth each turn's decision reached in the boards' seat (``me``), until the players are apart."""
-    bot = Bot(engine=ENGINES["chambers"], turn_time=turn_time)
+    bot = Bot(engine=configured(CHAMBERS, [f"MEMO={memo}"]), turn_time=turn_time)
     reached = []
     for board, (mine, _) in zip(boards[:turns], moves):
         decision = bot.play(board, monotonic())
         root = bot.root
-        if root is None or root.apart or root.final:  # type: ignore[attr-defined]
+        if root is None or root.kind is not Kind.CONNECTED:  # type: ignore[attr-defined]
             break
         reached.append(decision.depth)
         bot.advance(mine)
@@ -59,10 +60,7 @@ def main() -> None:
     pairs: list[tuple[int, int]] = []
     for boards, moves in games:
         boards, moves = from_side(boards, moves, args.seat)
-        found = []
-        for memo in (False, True):
-            chambers_search.MEMO = memo
-            found.append(depths(boards, moves, args.turns, args.time))
+        found = [depths(boards, moves, args.turns, args.time, memo) for memo in (False, True)]
         print("off", found[0], "\non ", found[1], flush=True)
         pairs += zip(*found)
     if not pairs:

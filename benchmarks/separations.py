@@ -29,8 +29,8 @@ from harness import bot_result, game_from_side
 
 from lazytron.arena.records import RecordError
 from lazytron.board import Board
-from lazytron.fill import lines, walk
-from lazytron.space import fillable
+from lazytron.engines.chambers.fill import lines, walk
+from lazytron.engines.chambers.space import fillable
 from lazytron.territory import reach
 
 KINDS = ("bound", "walk", "line")

@@ -93,6 +93,19 @@ def neighbours(cells: Bitboard, stride: int) -> Bitboard:
     return (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)
 
 
+def legal_moves(free: Bitboard, cell: Cell, stride: int) -> list[tuple[Move, Cell]]:
+    """(move, target) for every cardinal move from ``cell`` into a cell of ``free``, North first.
+
+    >>> legal_moves(grid_mask(3, 2), 1, 4)  # the top row's middle cell of a 3x2 grid
+    [(<Move.EAST: 2>, 2), (<Move.SOUTH: 3>, 5), (<Move.WEST: 4>, 0)]
+    """
+    return [
+        (move, target)
+        for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1))
+        if target >= 0 and free >> target & 1
+    ]
+
+
 def step(free: Bitboard, cell: Cell, move: Move, stride: int) -> Cell | None:
     """The cell ``move`` leads to from ``cell`` if it is free, else None.
 

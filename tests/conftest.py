@@ -8,10 +8,13 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Iterator
 
 import pytest
 from devtools import Browser, chromium_binary
+
+from lazytron.engines.chambers import _native
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -55,6 +58,24 @@ def oracle() -> Path:
     if not all((ORACLE / name).is_file() for name in ("analyse", "depthbot")):
         pytest.skip(f"the Haskell oracle is not built in {ORACLE} (see ../shared/reference/zenzike/build.sh)")
     return ORACLE
+
+
+@pytest.fixture
+def speedups() -> ModuleType:
+    """The chambers engine's compiled speedups, or skip (not built, or ``LAZYTRON_PURE=1``)."""
+    if _native.speedups is None:
+        pytest.skip("the C speedups are not built or are switched off (LAZYTRON_PURE=1)")
+    return _native.speedups
+
+
+@pytest.fixture(params=["native", "pure"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run the test on both paths of the chambers engine: with the C speedups (skipped where off) and in Python."""
+    if request.param == "native" and _native.speedups is None:
+        pytest.skip("the C speedups are not built or are switched off (LAZYTRON_PURE=1)")
+    if request.param == "pure":
+        monkeypatch.setattr(_native, "speedups", None)
+    return str(request.param)
 
 
 @pytest.fixture(scope="session")

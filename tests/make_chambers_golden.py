@@ -19,8 +19,8 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 
 from harness import SHARED, recorded_game  # noqa: E402
 
-from lazytron.engines import chambers_search  # noqa: E402
-from lazytron.engines.chambers import init_tree  # noqa: E402
+from lazytron.engines.chambers.search import search  # noqa: E402
+from lazytron.engines.chambers.nodes import init_tree  # noqa: E402
 from lazytron.territory import voronoi  # noqa: E402
 
 GOLDEN = HERE / "golden" / "chambers-fixed-depth.txt"
@@ -47,7 +47,7 @@ def main() -> None:
     for name, turn, seat, board in positions():
         tree = init_tree(board)
         for depth in range(2, max(DEPTHS) + 1, 2):
-            score, move = chambers_search.search(tree, depth)
+            score, move = search(tree, depth)
             if depth in DEPTHS:
                 lines.append(f"{name} {turn} {seat} {depth} {move.name} {score}")
     GOLDEN.write_text("\n".join(lines) + "\n")

@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "lazytron"
-CORE = {f"lazytron.{name}" for name in ("board", "territory", "tree", "clock", "game", "search", "minimax", "decide", "space", "split", "fill", "battlefront", "outcome")}
+CORE = {f"lazytron.{name}" for name in ("board", "territory", "tree", "clock", "game", "search", "minimax", "decide")}
 
 
 def module_name(path: Path) -> str:
@@ -26,6 +26,8 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py") if p.name != "__main__.py"}
+EXTENSIONS = {module_name(p) for p in PACKAGE.rglob("*.pyi") if not p.with_suffix(".py").exists()}  # compiled, typed by a stub
+NATIVE = "lazytron.engines.chambers._native"  # the one importer of the compiled speedups
 
 
 def imports(name: str) -> Iterator[tuple[str, str | None, int]]:
@@ -46,7 +48,7 @@ def imports(name: str) -> Iterator[tuple[str, str | None, int]]:
                 continue
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
-                if submodule in MODULES:  # `from . import zenzike`
+                if submodule in MODULES or submodule in EXTENSIONS:  # `from . import zenzike`
                     yield submodule, None, node.lineno
                 else:
                     yield base, alias.name, node.lineno
@@ -89,6 +91,12 @@ def test_layers_point_downwards(name):
 def test_no_module_takes_another_modules_private_names(name):
     taken = [(target, what, line) for target, what, line in imports(name) if what and what.startswith("_")]
     assert not taken, f"{name} takes private names: {taken}"
+
+
+def test_only_the_native_module_imports_the_compiled_speedups():
+    assert EXTENSIONS == {"lazytron.engines.chambers._speedups"}
+    importers = {name for name in MODULES for target, _, _ in imports(name) if target in EXTENSIONS}
+    assert importers == {NATIVE}
 
 
 def cycle(edges: dict[str, set[str]]) -> list[str] | None:

@@ -14,19 +14,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..board import CARDINALS, Board, Move
+from ..board import Board, Move, legal_moves
 from ..territory import reach, score
 from ..tree import Node
 
 LOSS = -100000  # the original's alpha: a side that cannot move
 WIN = 100000
-
-
-def _legal(free: int, cell: int, stride: int) -> Iterator[tuple[Move, int]]:
-    """(move, target cell) for every cardinal move from ``cell`` into ``free``."""
-    for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1)):
-        if target >= 0 and free >> target & 1:
-            yield move, target
 
 
 class Position(Node):
@@ -58,10 +51,10 @@ class Position(Node):
         stride, bound = self.stride, self.bound
         after = self.free & ~((1 << self.me) | (1 << self.enemy))
         if bound is None:
-            answers = tuple(_legal(after, self.enemy, stride))
+            answers = tuple(legal_moves(after, self.enemy, stride))
         else:
             answers = ((Move.NONE, self.enemy),) if bound > 0 else ()
-        for move, target in _legal(after, self.me, stride):
+        for move, target in legal_moves(after, self.me, stride):
             yield Reply(move, after, target, answers, self.next_bound, stride)
 
 

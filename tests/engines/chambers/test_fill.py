@@ -1,4 +1,4 @@
-"""lazytron.fill against exact longest paths, and against best_step, on small regions."""
+"""The chambers engine's filling against exact longest paths, and against best_step, on small regions."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ import pytest
 from test_space import longest_path, regions
 
 from lazytron.board import load_board, parse_board
-from lazytron.fill import enter, lines, python_walk, shortfall, steps, walk
-from lazytron.split import c_walk
-from lazytron.space import best_step, colour_masks, fillable
+from lazytron.engines.chambers.fill import enter, lines, python_walk, shortfall, walk
+from lazytron.engines.chambers.space import best_step, colour_masks, fillable, steps
 from lazytron.territory import reach
 
 # hand-made regions ('1' the head, ' ' the region) where best_step, played move by move, falls short
@@ -30,7 +29,7 @@ def region_of(rows: list[str]) -> tuple[int, int, int, int]:
 
 def play_best_step(region: int, head: int, width: int, height: int) -> int:
     moves = 0
-    while (target := best_step(region, head, width, height)) is not None:
+    while (target := best_step(region, head, width, height, 2)) is not None:
         region, head, moves = region & ~(1 << target), target, moves + 1
     return moves
 
@@ -60,8 +59,8 @@ def test_the_walk_keeps_out_of_dead_ends_and_small_pieces_beside_the_head(rows):
     assert walk(region, head, width, height) == longest_path(region, head, width + 1)
 
 
-@pytest.mark.skipif(c_walk is None, reason="the C extension was not built")
-def test_the_walk_in_c_takes_as_many_steps_as_in_python(project_maps):
+def test_the_walk_in_c_takes_as_many_steps_as_in_python(project_maps, speedups):
+    c_walk = walk
     rng = random.Random(5)
     for path in project_maps:  # each map with random walls, from its first player's start
         board = load_board(str(path))
@@ -104,7 +103,7 @@ def test_lines_fill_regions_where_best_step_falls_short(rows):
     region, head, width, height = region_of(rows)
     longest = longest_path(region, head, width + 1)
     assert play_best_step(region, head, width, height) < longest
-    length, first = list(lines(region, head, width, height, best_step(region, head, width, height)))[-1]
+    length, first = list(lines(region, head, width, height, best_step(region, head, width, height, 2)))[-1]
     assert length == longest and first in steps(region, head, width + 1)
 
 

@@ -1,6 +1,6 @@
 """The score order of lazytron.outcome (seed 004: Lose < Indeterminate(score) < Win)."""
 
-from lazytron.outcome import (
+from lazytron.engines.chambers.outcome import (
     DRAW,
     EVAL_LIMIT,
     decided,

@@ -16,20 +16,20 @@ shut into the region can still make.
 - :func:`chamber`: the cells reachable from the head without crossing a
   cut cell, its exits, and what lies beyond each exit.
 - :func:`fillable`: the best root-to-leaf path through the tree of
-  chambers, with parity, cached by ``(region, head)``; in C
-  (``c_fillable``) where the extension was built, the same numbers.
+  chambers, with parity, cached by ``(region, head)``; in C where the
+  speedups were built (:mod:`._native`), the same numbers.
 - :func:`best_step`: the move that leaves the largest bound a few steps on
-  (:mod:`lazytron.fill` searches for real long paths).
+  (:mod:`.fill` searches for real long paths).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import import_module
 from typing import Callable, Iterator, TypeVar
 
-from .board import grid_mask
-from .territory import reach
+from ...board import grid_mask, legal_moves, neighbours
+from ...territory import reach
+from . import _native
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -104,11 +104,6 @@ def cut_candidates(region: int, stride: int) -> int:
     return two & region
 
 
-def neighbours(cells: int, stride: int) -> int:
-    """Cells one step from ``cells`` (unmasked)."""
-    return (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)
-
-
 def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[tuple[int, int]]]:
     """The chamber of ``head`` in ``region`` and its confirmed exits ``[(exit cell, region beyond)]``.
 
@@ -146,7 +141,11 @@ def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[t
 
 
 def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
-    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's neighbours)."""
+    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's neighbours).
+
+    Not :func:`lazytron.territory.reach`: it stops at the first layer that
+    touches ``near``, which is most of the calls and most of the saving.
+    """
     seen = front = start & cells
     while front:
         if front & near:
@@ -156,24 +155,20 @@ def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
     return seen
 
 
-_cache: dict[tuple[int, int, int, int | None], int] = {}
-_python_cache: dict[tuple[int, int, int, int | None], int] = {}
+_cache: dict[tuple[int, int, int], int] = {}  # (region, head, width): its bound, computed in C
+_python_cache: dict[tuple[int, int, int], int] = {}  # the same, computed in Python (kept apart for the tests)
 CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
 
 
-def fillable(region: int, head: int, width: int, height: int, cuts: int | None = None) -> int:
+def fillable(region: int, head: int, width: int, height: int) -> int:
     """An upper bound on the cells a path from ``head`` can take in ``region``: the chamber tree with parity.
 
     The head's chamber falls into pieces (one per group of the head's
     neighbours); a path enters one.  A piece is bounded by parity alone;
     through one of its exits, by the parity of the piece plus the exit, then
     the bound beyond it (an exit next to the head is a piece of its own).  The
-    best of these is the answer.  Results are cached by (region, head, width).
-
-    ``cuts``, if given, replaces the region's own :func:`cut_candidates`
-    (say, those of the whole board: fewer, cheaper, the bound a little
-    looser where the region's edge is not a wall); any set of candidates
-    gives an upper bound, since exits are confirmed by flood.
+    best of these is the answer.  Results are cached by (region, head, width);
+    computed in C where the speedups were built.
 
     >>> s = 4   # 3x3, the head at the centre of an empty room: 8 cells round it
     >>> room = grid_mask(3, 3) & ~(1 << (s + 1))
@@ -183,34 +178,18 @@ def fillable(region: int, head: int, width: int, height: int, cuts: int | None =
     >>> fillable(corridor & ~1, 0, 6, 1)
     5
     """
-    if cuts is None and c_fillable is not None:
-        return bounded_memo(_cache, (region, head, width, cuts), CACHE_SIZE, lambda: c_fillable(region, head, width, height))
-    return python_fillable(region, head, width, height, cuts)
+    native = _native.speedups
+    if native is None:
+        return python_fillable(region, head, width, height)
+    key = (region, head, width)
+    return bounded_memo(
+        _cache, key, CACHE_SIZE, lambda: native.fillable(_native.board_bytes(region, width, height), width, height, head)
+    )
 
 
-def python_fillable(region: int, head: int, width: int, height: int, cuts: int | None = None) -> int:
-    """:func:`fillable` computed in Python whether or not the extension was built (cached apart from it)."""
-    return bounded_memo(_python_cache, (region, head, width, cuts), CACHE_SIZE, lambda: _fillable(region, head, width, height, cuts))
-
-
-def c_region_measure(name: str) -> Callable[[int, int, int, int], int] | None:
-    """``lazytron._split.<name>(region bytes, width, height, head)`` as a function of (region, head, width, height).
-
-    None where the extension was not built.
-    """
-    try:
-        measure = getattr(import_module("lazytron._split"), name)
-    except (ImportError, AttributeError):  # not built, or built before the function was
-        return None
-
-    def region_measure(region: int, head: int, width: int, height: int) -> int:
-        return int(measure(region.to_bytes(((width + 1) * height + 7) // 8, "little"), width, height, head))
-
-    return region_measure
-
-
-c_fillable = c_region_measure("fillable")
-"""The chamber tree's bound in C (used by :func:`fillable` where built), or None: then it is computed in Python."""
+def python_fillable(region: int, head: int, width: int, height: int) -> int:
+    """:func:`fillable` computed in Python whether or not the speedups were built (cached apart from it)."""
+    return bounded_memo(_python_cache, (region, head, width), CACHE_SIZE, lambda: _fillable(region, head, width, height))
 
 
 def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V]) -> V:
@@ -228,12 +207,12 @@ def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V])
     return found
 
 
-def _fillable(region: int, head: int, width: int, height: int, cuts: int | None) -> int:
+def _fillable(region: int, head: int, width: int, height: int) -> int:
     stride = width + 1
     red, _ = colour_masks(width, height)
     total = 0
     while True:
-        room, exits = chamber(region, head, cut_candidates(region, stride) if cuts is None else cuts & region, stride)
+        room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         if not room and len(exits) == 1:  # a corridor cell: walk on without recursion
             cell, beyond = exits[0]
             total += 1
@@ -247,7 +226,7 @@ def _fillable(region: int, head: int, width: int, height: int, cuts: int | None)
                     continue
                 through = region_bound(piece | 1 << cell, head, red)
                 if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
-                    best = max(best, through + python_fillable(beyond, cell, width, height, cuts))
+                    best = max(best, through + python_fillable(beyond, cell, width, height))
         return total + min(best, region_bound(region, head, red))
 
 
@@ -261,46 +240,45 @@ def pieces(room: int, head: int, stride: int) -> Iterator[int]:
         yield piece
 
 
+def steps(region: int, cell: int, stride: int) -> list[int]:
+    """The region cells next to ``cell``: up, right, down, left.
+
+    >>> steps(0b1010, 2, 4)   # a 3x1 strip, the head in its middle
+    [3, 1]
+    """
+    return [target for _, target in legal_moves(region, cell, stride)]
+
+
 def free_count(region: int, cell: int, stride: int) -> int:
     """The number of region cells next to ``cell``."""
     return (neighbours(1 << cell, stride) & region).bit_count()
 
 
-def _moves(region: int, cell: int, stride: int) -> Iterator[int]:
-    for target in (cell - stride, cell + 1, cell + stride, cell - 1):
-        if target >= 0 and region >> target & 1:
-            yield target
-
-
-AHEAD = 2  # steps of lookahead in best_step (1, 2 and 3 measured: benchmarks/TUNING.md)
-
-
-def best_step(region: int, head: int, width: int, height: int, ahead: int | None = None) -> int | None:
+def best_step(region: int, head: int, width: int, height: int, ahead: int) -> int | None:
     """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
 
     Ties go to the neighbour that leaves the fewest cut candidates in the
     region (fewer places to wall off a pocket), then to the one with the
     fewest free neighbours (hugging walls).
 
-    >>> best_step(0b111110, 0, 6, 1)
+    >>> best_step(0b111110, 0, 6, 1, 2)
     1
     """
     stride = width + 1
-    steps = AHEAD if ahead is None else ahead
 
     def cost(t: int) -> tuple[int, int, int]:
         after = region & ~(1 << t)
-        bound = _lookahead(after, t, width, height, steps - 1)
+        bound = _lookahead(after, t, width, height, ahead - 1)
         return -bound, cut_candidates(after, stride).bit_count(), free_count(region, t, stride)
 
-    return min(_moves(region, head, stride), key=cost, default=None)
+    return min(steps(region, head, stride), key=cost, default=None)
 
 
-def _lookahead(region: int, head: int, width: int, height: int, steps: int) -> int:
-    """The best :func:`fillable` bound ``steps`` moves on from ``head``, plus the steps taken."""
-    if steps <= 0:
+def _lookahead(region: int, head: int, width: int, height: int, moves: int) -> int:
+    """The best :func:`fillable` bound ``moves`` moves on from ``head``, plus the moves made."""
+    if moves <= 0:
         return fillable(region, head, width, height)
     best = 0
-    for t in _moves(region, head, width + 1):
-        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, steps - 1))
+    for t in steps(region, head, width + 1):
+        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, moves - 1))
     return best

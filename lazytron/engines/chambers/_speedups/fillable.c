@@ -1,17 +1,14 @@
-/* lazytron.space.fillable in C: the same bound, computed on the same bitboards.
+/* The tree of chambers' bound of a region (space.fillable), in C: the same bound, computed on the same bitboards.
 
-   A region is a bitset of 64-bit words, bit c for cell c (one guard column:
-   stride width + 1), as lazytron.space holds it in a Python int; each
-   function here is the Python function of the same name, step for step, so
-   that the numbers are the same (tests/core/test_space.py compares them).
-   fillable_bound(region, words, width, height, head) is called by
-   lazytron._split (the module's functions are in _split.c). */
+   A region is a bitset of 64-bit words, bit c for cell c (one guard column: stride width + 1), as space.py holds it
+   in a Python int; each function here is the Python function of the same name, step for step, so that the numbers
+   are the same (tests/engines/chambers/test_space.py compares them).  Its shifts test their bounds (boards.c's
+   padded ones do not need to): a region's words are not padded. */
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t word;
+#include "speedups.h"
 
 #define NO_CELL (-(1L << 30)) /* a head that is no cell: never next to one */
 
@@ -37,8 +34,6 @@ static int bits_any(const Grid *g, const word *a) {
 }
 
 static int has(const Grid *g, const word *a, long cell) { return cell >= 0 && cell < 64L * g->words && (a[cell >> 6] >> (cell & 63) & 1); }
-
-static void put(word *a, long cell) { a[cell >> 6] |= (word)1 << (cell & 63); }
 
 /* Word i of the bitset whose bit c is bit c + k of `src` (Python's src >> k, or src << -k). */
 static word shifted(const Grid *g, const word *src, int i, long k) {
@@ -80,8 +75,6 @@ static void cut_candidates(const Grid *g, word *dst, const word *region) {
         dst[i] = ((tn & (te | ts | tw)) | (te & (ts | tw)) | (ts & tw)) & region[i];
     }
 }
-
-static long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
 
 /* space.region_bound: the parity bound of `region` for a path from `head`; red cells have x + y even. */
 static long region_bound(const Grid *g, const word *region, long head) {
@@ -141,7 +134,7 @@ static int chamber(const Grid *g, const word *region, long head, const word *cut
     if (tmp == NULL) return -1;
     word *start = tmp, *open = tmp + W, *near = tmp + 2 * W, *edge = tmp + 3 * W, *joined = tmp + 4 * W, *front = tmp + 5 * W,
          *grown = tmp + 6 * W, *cells = tmp + 7 * W, *head_bit = tmp + 8 * W, *nb = tmp + 9 * W, *cell_bit = tmp + 10 * W;
-    put(head_bit, head);
+    put_bit(head_bit, head);
     neighbours(g, nb, head_bit);
     int seeded = 0;
     for (int i = 0; i < W; i++) {
@@ -171,20 +164,20 @@ static int chamber(const Grid *g, const word *region, long head, const word *cut
                 e &= e - 1;
                 long cell = 64L * i + b;
                 if (next_to(g, room, head, cell) > 1) {  /* a path can pass through it, from the chamber back into it */
-                    put(joined, cell);
+                    put_bit(joined, cell);
                     any_joined = 1;
                     continue;
                 }
                 for (int j = 0; j < W; j++) cells[j] = region[j] & ~room[j];
                 cells[cell >> 6] &= ~((word)1 << (cell & 63));
                 memset(cell_bit, 0, sizeof(word) * (size_t)W);
-                put(cell_bit, cell);
+                put_bit(cell_bit, cell);
                 neighbours(g, nb, cell_bit);
                 word *seen = bits_new(g);
                 if (seen == NULL) { status = -1; goto done; }
                 if (!beyond(g, seen, cells, nb, near, front, grown)) {  /* the cells beyond lead back to the chamber */
                     free(seen);
-                    put(joined, cell);
+                    put_bit(joined, cell);
                     any_joined = 1;
                     continue;
                 }
@@ -214,8 +207,6 @@ done:
     return status;
 }
 
-long fillable_bound(const word *region, int words, int width, long head);
-
 static long fillable_in(const Grid *g, const word *region, long head);
 
 /* The best bound through one piece of the chamber (`empty`: the head itself) and, maybe, one exit;
@@ -227,7 +218,7 @@ static long through_piece(const Grid *g, const word *piece, int empty, long head
         long cell = exits[k].cell;
         if (next_to(g, piece, empty ? head : NO_CELL, cell) == 0) continue;  /* not next to the piece (or the head itself) */
         bits_copy(g, with, piece);
-        put(with, cell);
+        put_bit(with, cell);
         long through = region_bound(g, with, head);
         if (through + region_bound(g, exits[k].beyond, cell) > best) {  /* parity alone says it may pay */
             if (known[k] < 0) known[k] = fillable_in(g, exits[k].beyond, cell);
@@ -269,7 +260,7 @@ static long fillable_in(const Grid *g, const word *start_region, long head) {
     long best = through_piece(g, piece, 1, head, exits, count, known, 0, with);  /* the head itself */
     /* space.pieces: each part of the chamber a path can enter from the head */
     memset(seed, 0, sizeof(word) * (size_t)W);
-    put(seed, head);
+    put_bit(seed, head);
     neighbours(g, start, seed);
     for (int i = 0; i < W; i++) start[i] &= room[i];
     for (int i = 0; i < W && best >= 0; i++) {

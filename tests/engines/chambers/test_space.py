@@ -1,4 +1,4 @@
-"""lazytron.space against slow exact computations on small random regions."""
+"""The chambers engine's space measures against slow exact computations on small random regions."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import random
 import pytest
 
 from lazytron.board import grid_mask, load_board
-from lazytron.space import (
-    c_fillable,
+from lazytron.engines.chambers.space import (
     chamber,
     colour_masks,
     cut_candidates,
@@ -139,16 +138,8 @@ def test_chamber_exits_lead_to_regions_apart_from_the_chamber():
             assert reach(region & ~(1 << cell), beyond or 1 << cell, stride) & room == 0 or not beyond
 
 
-def test_fillable_with_any_candidate_cells_is_still_a_bound():
-    rng = random.Random(6)
-    for width, height, region, head in regions(6, 200):
-        stride = width + 1
-        cuts = sum(1 << c for c in cells(region) if rng.random() < 0.5)  # any cells at all
-        assert fillable(region, head, width, height, cuts) >= longest_path(region, head, stride)
-
-
-@pytest.mark.skipif(c_fillable is None, reason="the C extension was not built")
-def test_c_and_python_give_the_same_fillable_bound(project_maps):
+def test_c_and_python_give_the_same_fillable_bound(project_maps, speedups):
+    c_fillable = fillable
     rng = random.Random(5)
     for path in project_maps:  # each map's cells the first head reaches, some walled at random
         board = load_board(str(path))
@@ -164,8 +155,8 @@ def test_c_and_python_give_the_same_fillable_bound(project_maps):
     assert checked > 100
 
 
-@pytest.mark.skipif(c_fillable is None, reason="the C extension was not built")
-def test_c_fillable_of_regions_the_head_cannot_enter_or_barely():
+def test_c_fillable_of_regions_the_head_cannot_enter_or_barely(speedups):
+    c_fillable = fillable
     width, height = 5, 4
     far = 1 << (2 * (width + 1) + 3)  # one cell, not next to the head at 0
     assert [c_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [0, 1, 0, 1]

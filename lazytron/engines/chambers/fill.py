@@ -1,11 +1,11 @@
 """Filling one's own region alone: a cheap greedy walk, and ever-deeper searches with it at the leaves.
 
-Regions and heads are as in :mod:`lazytron.space` (bitboards with one guard
+Regions and heads are as in :mod:`.space` (bitboards with one guard
 column, ``stride = width + 1``; the head is not in the region).
 
 - :func:`walk`: the length of a greedy walk: at each step it takes the
   neighbour that leaves the largest bound of the tree of chambers
-  (:func:`lazytron.split.chamber_bound`, in C where it was built), then the
+  (:func:`.split.chamber_bound`, in C where it was built), then the
   one with the fewest free neighbours (hugging walls).
 - :func:`shortfall`: how far the walk falls short of the chamber bound
   (cached): what the engine's separated scores subtract when close.
@@ -20,24 +20,17 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator
 
-from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, neighbours, region_bound
-from .split import c_walk, chamber_bound
-from .territory import reach
+from ...board import neighbours
+from ...territory import reach
+from . import _native
+from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, region_bound, steps
+from .split import chamber_bound
 
 Check = Callable[[], None]
 CHECK_EVERY = 32  # steps of a walk between two calls of check
 _cache: dict[tuple[int, int, int, int], int] = {}  # (region, cell, width, depth): the longest line found
 CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
 _short: dict[tuple[int, int, int], int] = {}  # (region, head, width): the walk's shortfall
-
-
-def steps(region: int, cell: int, stride: int) -> list[int]:
-    """The region cells next to ``cell``: up, right, down, left.
-
-    >>> steps(0b1010, 2, 4)   # a 3x1 strip, the head in its middle
-    [3, 1]
-    """
-    return [t for t in (cell - stride, cell + 1, cell + stride, cell - 1) if t >= 0 and region >> t & 1]
 
 
 def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
@@ -74,8 +67,9 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
     >>> walk(0b111110, 0, 6, 1)   # a 1x6 strip from its left end
     5
     """
-    if check is None and c_walk is not None:
-        return c_walk(region, cell, width, height)
+    native = _native.speedups
+    if check is None and native is not None:
+        return int(native.walk(_native.board_bytes(region, width, height), width, height, cell))
     return python_walk(region, cell, width, height, check)
 
 

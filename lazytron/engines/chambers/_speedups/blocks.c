@@ -1,0 +1,55 @@
+/* The bound of a share's tree of blocks (split.block_bound): a path from the head enters one block after another
+   and never comes back, so it takes at most one chain of blocks; each block, entered at its cut cell, is bounded by
+   the parity of its other cells, a chain by their sum, and the share by its best chain. */
+
+#include "speedups.h"
+
+/* block_bound of the cells of `owner` marked `side`, for a path from `head`: one depth-first search with Tarjan's low
+   points (an explicit stack, not recursion); each block, completed when the search returns to its entry cell, adds
+   its parity bound to the best chain hanging below its cells. */
+long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps) {
+    int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
+    long *best = best_below;
+    unsigned char *next = directions;
+    const int base = visits_from(cells);
+    int count = base, depth = 0, held = 0;
+    num[head] = low[head] = ++count;
+    best[head] = 0;
+    next[head] = 0;
+    stack[depth++] = (int)head;
+    kept[held++] = (int)head;
+    while (depth) {
+        int v = stack[depth - 1];
+        if (next[v] < 4) {
+            Py_ssize_t w = v + steps[next[v]++];
+            if (owner[w] != side) continue;
+            if (num[w] > base) {
+                if (num[w] < low[v]) low[v] = num[w];
+                continue;
+            }
+            num[w] = low[w] = ++count;
+            best[w] = 0;
+            next[w] = 0;
+            stack[depth++] = (int)w;
+            kept[held++] = (int)w;
+            continue;
+        }
+        if (--depth == 0) break;
+        int parent = stack[depth - 1];
+        if (low[v] < low[parent]) low[parent] = low[v];
+        if (low[v] >= num[parent]) { /* a block entered at parent: the cells kept above v */
+            int colour = colours[parent], u;
+            long same = 0, others = 0, below = 0;
+            do {
+                u = kept[--held];
+                if (colours[u] == colour) same++;
+                else others++;
+                if (best[u] > below) below = best[u];
+            } while (u != v);
+            long bound = parity_bound(same, others) + below;
+            if (bound > best[parent]) best[parent] = bound;
+        }
+    }
+    stamp = count;
+    return best[head];
+}

@@ -1,0 +1,180 @@
+/* A line of the search: its grid and its bitboards, the Voronoi flood on them and the split's measures.
+
+   The flood here and fillable.c's differ on purpose: these boards are padded (a shift by a row never reads outside
+   them, and the hot loop has no bounds test); fillable.c's words are bounds-checked, off the hot path. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "speedups.h"
+
+enum { BOARDS = 9 };
+
+/* Word i of board `b` shifted by a row (`q` words and `r` bits) or a column (q 0, r 1) towards higher cells (bit c to
+   c + 64 q + r) and towards lower ones. */
+static inline word higher(const word *b, int i, int q, int r) { return r ? b[i - q] << r | b[i - q - 1] >> (64 - r) : b[i - q]; }
+static inline word lower(const word *b, int i, int q, int r) { return r ? b[i + q] >> r | b[i + q + 1] << (64 - r) : b[i + q]; }
+
+/* Word i of the cells next to board `b`'s. */
+static inline word beside(const Boards *B, const word *b, int i) {
+    return higher(b, i, 0, 1) | lower(b, i, 0, 1) | higher(b, i, B->q, B->r) | lower(b, i, B->q, B->r);
+}
+
+/* The pairs (a cell of `b`, an open neighbour): one per direction. */
+static long open_edges(const Boards *B, const word *b) {
+    long n = 0;
+    for (int i = 0; i < B->words; i++)
+        if (b[i])
+            n += __builtin_popcountll(b[i] & higher(B->open, i, 0, 1)) + __builtin_popcountll(b[i] & lower(B->open, i, 0, 1)) +
+                 __builtin_popcountll(b[i] & higher(B->open, i, B->q, B->r)) + __builtin_popcountll(b[i] & lower(B->open, i, B->q, B->r));
+    return n;
+}
+
+/* Room for the boards of a grid of `cells` cells and row length `stride`, all empty, `open` its open cells and
+   `odd` its cells of colour 1 (colours[] set); -1 out of memory. */
+static int boards_new(Boards *B, const unsigned char *walls, Py_ssize_t cells, Py_ssize_t stride) {
+    B->words = (int)((cells + 63) / 64);
+    B->q = (int)(stride / 64);
+    B->r = (int)(stride % 64);
+    B->pad = B->q + 2;
+    int span = B->words + 2 * B->pad;
+    B->block = calloc((size_t)span * BOARDS, sizeof(word));
+    if (B->block == NULL) return -1;
+    word **boards[BOARDS] = {&B->open, &B->odd, &B->left, &B->mine, &B->theirs, &B->front[0], &B->front[1], &B->next[0], &B->next[1]};
+    for (int k = 0; k < BOARDS; k++) *boards[k] = B->block + (size_t)k * span + B->pad;
+    for (Py_ssize_t c = 0; c < cells; c++) {
+        if (walls[c] == NOBODY) put_bit(B->open, c);
+        if (colours[c]) put_bit(B->odd, c);
+    }
+    return 0;
+}
+
+/* A line from a bitboard's little-endian bytes (the heads not in it); -1 out of memory.  reserve() first. */
+int line_new(Line *line, const unsigned char *bits, Py_ssize_t nbytes, int width, int height) {
+    Py_ssize_t stride = width + 1, cells = stride * height;
+    line->memory = malloc((size_t)(cells + 2 * stride));
+    if (line->memory == NULL) return -1;
+    grid(bits, nbytes, width, height); /* the grid with its wall rows, copied: owner_rows is the split's to mark */
+    memcpy(line->memory, owner_rows, (size_t)(cells + 2 * stride));
+    line->walls = line->memory + stride;
+    line->stride = stride;
+    line->cells = cells;
+    line->steps[0] = -stride;
+    line->steps[1] = 1;
+    line->steps[2] = stride;
+    line->steps[3] = -1;
+    if (boards_new(&line->boards, line->walls, cells, stride) < 0) {
+        free(line->memory);
+        return -1;
+    }
+    return 0;
+}
+
+void line_free(Line *line) {
+    free(line->memory);
+    free(line->boards.block);
+}
+
+/* A cell of the line walled (`mark` WALL) or opened again (NOBODY), in its grid and its bitboard. */
+void line_wall(Line *line, Py_ssize_t cell, unsigned char mark) {
+    line->walls[cell] = mark;
+    flip_bit(line->boards.open, cell);
+}
+
+/* owner_rows' grid with the line's cells, for the split to mark. */
+unsigned char *line_owner(const Line *line) {
+    unsigned char *owner = owner_rows + line->stride;
+    memcpy(owner, line->walls, (size_t)line->cells);
+    return owner;
+}
+
+/* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
+   heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
+   their cells, and left empty. */
+static int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
+    const int words = B->words, reach = B->q + 1;
+    word *left = B->left, *mine = B->mine, *theirs = B->theirs;
+    memcpy(left, B->open, sizeof(word) * (size_t)words);
+    memset(mine, 0, sizeof(word) * (size_t)words);
+    memset(theirs, 0, sizeof(word) * (size_t)words);
+    word *front[2] = {B->front[0], B->front[1]}, *next[2] = {B->next[0], B->next[1]};
+    put_bit(front[0], me);
+    put_bit(front[1], enemy);
+    int lo = (int)((me < enemy ? me : enemy) >> 6), hi = (int)((me > enemy ? me : enemy) >> 6), tie = 0;
+    while (lo <= hi) {
+        int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1, grown_lo = words, grown_hi = -1;
+        for (int i = from; i <= to; i++) {
+            word m = beside(B, front[0], i) & left[i], t = beside(B, front[1], i) & left[i], both = m & t;
+            next[0][i] = m;
+            next[1][i] = t;
+            left[i] &= ~(m | t);
+            mine[i] |= m & ~both;
+            theirs[i] |= t & ~both;
+            tie |= both != 0;
+            if (m | t) {
+                if (grown_lo == words) grown_lo = i;
+                grown_hi = i;
+            }
+        }
+        for (int i = lo; i <= hi; i++) front[0][i] = front[1][i] = 0;
+        for (int side = 0; side < 2; side++) {
+            word *swap = front[side];
+            front[side] = next[side];
+            next[side] = swap;
+        }
+        lo = grown_lo;
+        hi = grown_hi;
+    }
+    return tie;
+}
+
+/* Whether a cell of board `a` is next to one of board `b`. */
+static int side_by_side(const Boards *B, const word *a, const word *b) {
+    for (int i = 0; i < B->words; i++)
+        if (b[i] && (beside(B, a, i) & b[i])) return 1;
+    return 0;
+}
+
+/* The chambers field of `side` (0 mine, 1 theirs) in `out`: the bound of its share's tree of blocks, `owner` marked
+   by measure_line(). */
+void chamber_field(const Line *line, const unsigned char *owner, Py_ssize_t head, int side, long out[SPLIT_FIELDS]) {
+    out[CHAMBERS + side] = block_bound(owner, head, (unsigned char)(MINE + side), line->cells, line->steps);
+}
+
+/* The split's measures of the line with the heads `me` and `enemy` (split.python_counts) into `out`; `owner` (the
+   line's grid, from line_owner()) gets each share's cells marked for the tree of blocks, which is searched for the
+   sides in `sides` (bit 0 mine, bit 1 theirs) only: another side's chambers field is -1. */
+void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    Boards *B = (Boards *)&line->boards;
+    int touching = flood_boards(B, me, enemy);
+    word *share[2] = {B->mine, B->theirs};
+    Py_ssize_t heads[2] = {me, enemy};
+    long counts[2][2];
+    for (int side = 0; side < 2; side++) {
+        long all = 0, odd = 0;
+        for (int i = 0; i < B->words; i++) {
+            all += __builtin_popcountll(share[side][i]);
+            odd += __builtin_popcountll(share[side][i] & B->odd[i]);
+        }
+        counts[side][1] = odd;
+        counts[side][0] = all - odd;
+        put_bit(share[side], heads[side]);
+    }
+    touching = touching || side_by_side(B, B->mine, B->theirs);
+    for (int side = 0; side < 2; side++) {
+        const unsigned char mark = (unsigned char)(MINE + side);
+        for (int i = 0; i < B->words; i++)
+            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + __builtin_ctzll(w)] = mark;
+    }
+    out[TOUCHING] = touching;
+    for (int side = 0; side < 2; side++) {
+        int colour = colours[heads[side]];
+        long moves = 0;
+        for (int d = 0; d < 4; d++) moves += line->walls[heads[side] + line->steps[d]] == NOBODY;
+        out[PARITY + side] = parity_bound(counts[side][colour], counts[side][!colour]);
+        out[EDGES + side] = open_edges(B, share[side]);
+        out[MOVES + side] = moves;
+        if (sides >> side & 1) chamber_field(line, owner, heads[side], side, out);
+        else out[CHAMBERS + side] = -1;
+    }
+}

@@ -1,0 +1,321 @@
+/* The last plies of the chambers search (search.value), in C: the same alpha-beta over the same positions, scored as
+   evaluate.evaluate scores them, without making tree nodes.  A line's cells are walled in its Line as it goes and
+   opened again after. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "speedups.h"
+
+enum { CHECK_EVERY = 256 }; /* positions visited between two calls of the search's `check` */
+
+static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
+
+/* evaluate.distance: steps between two cells, walls aside. */
+static Score steps_apart(Py_ssize_t cell, Py_ssize_t other, Py_ssize_t stride) {
+    Py_ssize_t rows = cell / stride - other / stride, cols = cell % stride - other % stride;
+    return (Score)((rows < 0 ? -rows : rows) + (cols < 0 ? -cols : cols));
+}
+
+/* A side's part of a connected score: `fill` its share's bound and `edge` its edges, or where its tree of blocks was
+   not searched (its field -1), at least as much: its parity bound and every edge of its share. */
+static Score side_part(const long *m, const Knobs *k, int side) {
+    long chambers = m[CHAMBERS + side], parity = m[PARITY + side];
+    long fill = chambers >= 0 && chambers < parity ? chambers : parity;
+    return k->fill * fill + k->edge * m[EDGES + side];
+}
+
+/* walk_grid's length from `head` through the cells of `owner` that `side` owns (the head's cell aside); -1 out of
+   memory. */
+static long walk_share(const Line *line, const unsigned char *owner, unsigned char side, Py_ssize_t head) {
+    unsigned char *g = malloc((size_t)(line->cells + 2 * line->stride));
+    if (g == NULL) return -1;
+    memset(g, WALL, (size_t)(line->cells + 2 * line->stride));
+    unsigned char *cells = g + line->stride;
+    for (Py_ssize_t c = 0; c < line->cells; c++)
+        if (owner[c] == side && c != head) cells[c] = MINE;
+    long length = walk_grid(cells, line->stride, line->cells, line->steps, head);
+    free(g);
+    return length;
+}
+
+/* A region's cells of `owner` marked `side` (its head aside) as a bitset; how many into *count. */
+static void region_bits(const Line *line, const unsigned char *owner, unsigned char side, Py_ssize_t head, word *bits, long *count) {
+    *count = 0;
+    for (Py_ssize_t c = 0; c < line->cells; c++)
+        if (owner[c] == side && c != head) {
+            put_bit(bits, c);
+            ++*count;
+        }
+}
+
+/* evaluate.apart_value: `separate` a fillable cell of mine less the enemy's; where the two bounds are within `close`
+   cells and neither region holds more than `close_cells`, less `shortfall` a cell the greedy walk falls short of my
+   bound, plus as much a cell it falls short of the enemy's.  `owner` is the split's grid, each share a region. */
+static Score apart_filled(Search *s, const unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy) {
+    const Knobs *k = &s->self->knobs;
+    const Line *line = &s->line;
+    int words = (int)((line->cells + 63) / 64);
+    word *regions = calloc(2 * (size_t)words, sizeof(word));
+    if (regions == NULL) goto out_of_memory;
+    long mine_cells, theirs_cells;
+    region_bits(line, owner, MINE, me, regions, &mine_cells);
+    region_bits(line, owner, THEIRS, enemy, regions + words, &theirs_cells);
+    int width = (int)line->stride - 1;
+    long mine_fill = fillable_bound(regions, words, width, me), theirs_fill = fillable_bound(regions + words, words, width, enemy);
+    free(regions);
+    if (mine_fill < 0 || theirs_fill < 0) goto out_of_memory;
+    long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
+    Score value = k->separate * (Score)gap;
+    if (k->close >= 0 && (gap < 0 ? -gap : gap) <= k->close && most <= k->close_cells) {
+        long mine_walk = walk_share(line, owner, MINE, me), theirs_walk = walk_share(line, owner, THEIRS, enemy);
+        if (mine_walk < 0 || theirs_walk < 0) goto out_of_memory;
+        long mine_short = mine_fill > mine_walk ? mine_fill - mine_walk : 0;
+        long theirs_short = theirs_fill > theirs_walk ? theirs_fill - theirs_walk : 0;
+        value -= k->shortfall * (Score)(mine_short - theirs_short);
+        s->next_check = s->visits + 1; /* two walks can cost hundreds of positions' time: the clock is looked at next */
+    }
+    return clamp(value, s->self->limit);
+out_of_memory:
+    PyErr_NoMemory();
+    s->failed = 1;
+    return 0;
+}
+
+/* The clock, looked at every CHECK_EVERY positions visited: 0 when the search's `check` raised. */
+static int on_time(Search *s) {
+    if (++s->visits < s->next_check || s->check == Py_None) return 1;
+    s->next_check += CHECK_EVERY;
+    PyObject *ok = PyObject_CallNoArgs(s->check);
+    if (ok == NULL) {
+        s->failed = 1;
+        return 0;
+    }
+    Py_DECREF(ok);
+    return 1;
+}
+
+/* A connected position's score with the window (alpha, beta), fail-soft: exact inside it; where one side's tree of
+   blocks already shows it outside (the other's part at its most: parity bound, every edge), that bound, the other
+   side's tree never searched.  The side searched first is the one a fail low (the enemy's) or a fail high (mine)
+   needs.  `lazy` 0: both trees searched, the exact score.  `owner` is measure_line()'s grid. */
+static Score connected_value(Search *s, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy, int lazy,
+                             Score alpha, Score beta) {
+    const Knobs *k = &s->self->knobs;
+    const Score nearer = k->aggression ? k->aggression * steps_apart(me, enemy, s->line.stride) : 0;
+    const Py_ssize_t heads[2] = {me, enemy};
+    for (int side = 0; side < 2 && !lazy; side++) chamber_field(&s->line, owner, heads[side], side, m);
+    if (lazy) {
+        int first = side_part(m, k, 0) - side_part(m, k, 1) - nearer < beta ? 1 : 0;
+        chamber_field(&s->line, owner, heads[first], first, m);
+        Score bound = clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
+        if (first ? bound <= alpha : bound >= beta) return bound;
+        chamber_field(&s->line, owner, heads[!first], !first, m);
+    }
+    return clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
+}
+
+/* evaluate.evaluate: the score of the position `ply` plies from the root, and its kind.  With `lazy`, a connected
+   position's score is only exact inside (alpha, beta): connected_value. */
+static Score evaluate(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int *kind, int lazy, Score alpha, Score beta) {
+    *kind = OVER;
+    s->evaluations++;
+    if (!on_time(s)) return 0;
+    if (me == enemy) return s->self->knobs.collision; /* a head-on collision: a draw, and this */
+    unsigned char *owner = line_owner(&s->line);
+    long m[SPLIT_FIELDS];
+    measure_line(&s->line, owner, me, enemy, m, 0);
+    if (!m[MOVES] || !m[MOVES + 1]) return !m[MOVES] && !m[MOVES + 1] ? 0 : !m[MOVES] ? -(s->self->win - ply) : s->self->win - ply;
+    *kind = m[TOUCHING] ? CONNECTED : APART;
+    if (m[TOUCHING]) return connected_value(s, owner, m, me, enemy, lazy, alpha, beta);
+    return apart_filled(s, owner, me, enemy);
+}
+
+/* The open cells next to `cell`: how many, their cells and moves (1 North ... 4 West) into `to`, `codes`. */
+static int legal(const Search *s, Py_ssize_t cell, Py_ssize_t *to, int *codes) {
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (s->line.walls[cell + s->line.steps[d]] == NOBODY) {
+            to[n] = cell + s->line.steps[d];
+            codes[n++] = d + 1;
+        }
+    return n;
+}
+
+/* A position's hash key part: `cell` as an open cell (role 0), my head (1), the enemy's (2), or my move's target (3). */
+static uint64_t key(Py_ssize_t cell, int role) {
+    uint64_t z = (uint64_t)cell * 4 + (uint64_t)role + 0x9e3779b97f4a7c15u; /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* The slot of a position's best move in its Horizon's table (a slot taken by another position costs a worse order,
+   never a wrong value). */
+static Best *best_slot(const Search *s, uint64_t hash) { return &s->self->best[hash & (BEST_SLOTS - 1)]; }
+
+/* The search's order: the move last found best here, the killer's move, then the others in move order. */
+static void order(const Search *s, int ply, int n, const int *codes, int *indices, uint64_t hash) {
+    Best *slot = best_slot(s, hash);
+    int lead = slot->hash == hash ? slot->code : 0, killer = ply < s->plies ? s->killers[ply] : 0;
+    int k = 0, used[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        if (lead && codes[i] == lead) indices[k++] = i, used[i] = 1;
+    for (int i = 0; i < n; i++)
+        if (killer && codes[i] == killer && !used[i]) indices[k++] = i, used[i] = 1;
+    for (int i = 0; i < n; i++)
+        if (!used[i]) indices[k++] = i;
+}
+
+static void keep_best(const Search *s, uint64_t hash, int code) {
+    Best *slot = best_slot(s, hash);
+    slot->hash = hash, slot->code = code;
+}
+
+static void remember(Search *s, int ply, int code) {
+    if (ply < s->plies) s->killers[ply] = (unsigned char)code;
+}
+
+/* search._below: a forced move costs no depth while the line's free plies last. */
+static void below(int moves, int *depth, int *extend) {
+    if (moves == 1 && *extend > 0) --*extend;
+    else --*depth;
+}
+
+/* Whether a node's later moves are searched `reduce` plies shallower first: deep enough that a line still remains. */
+static int late(const Search *s, int depth) { return s->self->knobs.reduce > 0 && depth - s->self->knobs.reduce >= 2; }
+
+static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
+
+/* Whether both players can move and can still meet (the split's `touching`: their heads side by side, or the enemy's
+   head beside a cell my flood reaches): such a position inside the line needs no score. */
+static int meeting(const Search *s, Py_ssize_t me, Py_ssize_t enemy) {
+    Py_ssize_t to[4];
+    int codes[4];
+    if (me == enemy || !legal(s, me, to, codes) || !legal(s, enemy, to, codes)) return 0;
+    for (int d = 0; d < 4; d++)
+        if (me + s->line.steps[d] == enemy) return 1;
+    const int mark = stamp = visits_from(s->line.cells) + 1; /* the visit numbers of the split's searches */
+    int head = 0, tail = 0;
+    fronts[tail++] = (int)me;
+    numbers[me] = mark;
+    while (head < tail) {
+        Py_ssize_t c = fronts[head++];
+        for (int d = 0; d < 4; d++) {
+            Py_ssize_t n = c + s->line.steps[d];
+            if (n == enemy) return 1;
+            if (s->line.walls[n] == NOBODY && numbers[n] != mark) {
+                numbers[n] = mark;
+                fronts[tail++] = (int)n;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */
+static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
+    Py_ssize_t to[4];
+    int codes[4], indices[4], n = legal(s, me, to, codes), chosen = 0, reduce = s->self->knobs.reduce;
+    uint64_t hash = s->hash ^ key(me, 1) ^ key(enemy, 2);
+    below(n, &depth, &extend);
+    order(s, ply, n, codes, indices, hash);
+    Score best = -(s->self->win + 1);
+    for (int k = 0; k < n; k++) {
+        int i = indices[k];
+        Score floor = alpha > best ? alpha : best, v;
+        if (k && late(s, depth)) { /* a late move: shown no better, shallower, it is not searched to the full depth */
+            v = answer(s, to[i], enemy, ply + 1, depth - reduce, floor, floor + 1, extend);
+            if (!s->failed && v > floor) v = answer(s, to[i], enemy, ply + 1, depth, floor, beta, extend);
+        } else
+            v = answer(s, to[i], enemy, ply + 1, depth, floor, beta, extend);
+        if (s->failed) return 0;
+        if (v > best) {
+            best = v;
+            chosen = codes[i];
+            remember(s, ply, codes[i]);
+            if (v >= beta) break;
+        }
+    }
+    if (chosen) keep_best(s, hash, chosen);
+    return best;
+}
+
+/* search.value of a position never searched: scored only where the search stops there. */
+static Score value(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
+    if (depth > 0 && meeting(s, me, enemy)) return on_time(s) ? search_moves(s, me, enemy, ply, depth, alpha, beta, extend) : 0;
+    int kind, keep = ply == s->root_ply + 2 && s->found < 16; /* a kept score is exact */
+    Score score = evaluate(s, me, enemy, ply, &kind, depth <= 0 && !keep, alpha, beta);
+    if (keep) { /* kept, so that the tree need not score it again */
+        Score *kept = s->scored[s->found++];
+        kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
+    }
+    if (s->failed || depth <= 0 || kind != CONNECTED) return score;
+    return search_moves(s, me, enemy, ply, depth, alpha, beta, extend);
+}
+
+/* Two cells of the line walled (`mark` WALL) or opened again (NOBODY), and the line's hash. */
+static void wall(Search *s, Py_ssize_t a, Py_ssize_t b, unsigned char mark) {
+    line_wall(&s->line, a, mark);
+    line_wall(&s->line, b, mark);
+    s->hash ^= key(a, 0) ^ key(b, 0);
+}
+
+/* search._answer: my move to `target` made, the least of the enemy's answers. */
+static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
+    Py_ssize_t to[4];
+    int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0, reduce = s->self->knobs.reduce;
+    uint64_t hash = s->hash ^ key(target, 3) ^ key(enemy, 2);
+    below(n, &depth, &extend);
+    order(s, ply, n, codes, indices, hash);
+    Score best = s->self->win + 1;
+    for (int k = 0; k < n; k++) {
+        int i = indices[k];
+        Score v, ceiling = beta < best ? beta : best;
+        Py_ssize_t cell = to[i];
+        if (cell == target)
+            v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
+        else {
+            wall(s, target, cell, WALL);
+            if (k && late(s, depth)) { /* a late answer, as a late move in search_moves */
+                v = value(s, target, cell, ply + 1, depth - reduce, ceiling - 1, ceiling, extend);
+                if (!s->failed && v < ceiling) v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
+            } else
+                v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
+            wall(s, target, cell, NOBODY);
+        }
+        if (s->failed) return 0;
+        if (v < best) {
+            best = v;
+            chosen = codes[i];
+            remember(s, ply, codes[i]);
+            if (v <= alpha) break;
+        }
+    }
+    if (chosen) keep_best(s, hash, chosen);
+    return best;
+}
+
+/* A search of `self` from ply `ply`, its line made (line_new) and its killers held by the caller. */
+void search_start(Search *s, Horizon *self, int ply) {
+    s->self = self;
+    s->evaluations = s->visits = 0;
+    s->next_check = CHECK_EVERY;
+    s->failed = 0;
+    s->root_ply = ply;
+    s->found = 0;
+    s->hash = 0;
+    for (Py_ssize_t c = 0; c < s->line.cells; c++)
+        if (s->line.walls[c] == NOBODY) s->hash ^= key(c, 0);
+}
+
+/* search.value of the line's position, scored first unless `evaluated` (its score and kind into *score, *kind: the
+   value is its score where it is over or apart). */
+Score search_position(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend,
+                      int evaluated, Score *score, int *kind) {
+    *score = 0;
+    *kind = CONNECTED;
+    if (!evaluated) *score = evaluate(s, me, enemy, ply, kind, 0, 0, 0);
+    if (s->failed || *kind != CONNECTED) return *score;
+    return search_moves(s, me, enemy, ply, depth, alpha, beta, extend);
+}

@@ -1,0 +1,279 @@
+"""Alpha-beta over the chambers tree: iterative deepening, the ``lead`` hint, killer moves by ply.
+
+Values are from player 1's side at every level: a :class:`ChamberPosition` takes
+the best of my moves, a :class:`ChamberReply` the worst of the enemy's answers
+(so the enemy answers knowing my move).  A search visits children in this
+order: the node's ``lead`` (its best child when last searched), the killer
+move of its ply (the last move found best so far at that ply, as a1k0n's
+search keeps it, in the tree's shared :class:`Context` across iterations and
+turns), then the rest; a node never searched before starts with the killer.
+A position keeps what each of its searches found, by depth (``memo``), so
+the next turn's re-rooted tree answers the depths it was searched to.  A
+position ``horizon`` plies or fewer from a line's end that was never
+expanded is searched in C without nodes (:func:`horizon_value`), where the
+speedups were built.  Only caches and hints are written, and a value only
+once its search is complete, so a search abandoned by ``check`` leaves the
+tree as valid as before.  The knobs are the tree's :class:`.settings.Settings`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Iterator
+
+from more_itertools import last
+
+from ...board import Move
+from ...tree import Node
+from ._native import board_bytes
+from .evaluate import Kind
+from .nodes import ChamberPosition, ChamberReply, Known
+from .outcome import WIN
+
+INF = WIN + 1  # beyond every score
+Check = Callable[[], None]
+Result = tuple[int, Move]
+
+
+def _order(node: Node, kids: tuple[Node, ...], killer: int) -> tuple[int, ...]:
+    """Child indices: the lead, the killer's child (``killer`` a move, 0 none), then the others in move order.
+
+    A node never searched (``lead`` -1) has no lead: the killer's child comes first.
+    """
+    count = len(kids)
+    second = -1
+    if killer:
+        for i, kid in enumerate(kids):
+            if kid.move == killer:
+                second = i
+                break
+    lead = node.lead
+    if 0 <= lead < count:
+        return _indices(count, lead, second)
+    return _indices(count, max(second, 0), -1)
+
+
+@lru_cache(maxsize=None)
+def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
+    """``range(count)`` with ``first``, then ``second`` (unless -1 or ``first``), moved to the front.
+
+    >>> _indices(4, 2, 0), _indices(4, 1, 1), _indices(3, 0, -1)
+    ((2, 0, 1, 3), (1, 0, 2, 3), (0, 1, 2))
+    """
+    front = (first,) if second in (-1, first) else (first, second)
+    return front + tuple(i for i in range(count) if i not in front)
+
+
+def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
+    """(depth, free plies) left to a node's children: a forced move (one of ``moves``) is free while ``extend`` lasts.
+
+    >>> _below(1, 6, 2), _below(1, 6, 0), _below(3, 6, 2)
+    ((6, 1), (5, 0), (5, 2))
+    """
+    return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
+
+
+def _late(depth: int, reduce: int) -> bool:
+    """Whether a node's moves after its first are searched ``reduce`` plies shallower first: deep enough that a line remains.
+
+    >>> _late(6, 0), _late(6, 2), _late(3, 2)
+    (False, True, False)
+    """
+    return reduce > 0 and depth - reduce >= 2
+
+
+def recall(known: Known | None, alpha: int, beta: int) -> int | None:
+    """A kept search's value where it answers a search with window (alpha, beta), else None.
+
+    An exact value always does; a value that was at least (at most) what
+    it says does where it is at least ``beta`` (at most ``alpha``).
+
+    >>> recall((50, 0), 0, 10), recall(None, 0, 10)
+    (50, None)
+    >>> recall((50, 1), 0, 40), recall((50, 1), 0, 60)
+    (50, None)
+    >>> recall((-5, -1), 0, 40), recall((5, -1), 0, 40)
+    (-5, None)
+    """
+    if known is None:
+        return None
+    found, bound = known
+    return found if bound == 0 or bound > 0 and found >= beta or bound < 0 and found <= alpha else None
+
+
+def bounded(found: int, alpha: int, beta: int) -> Known:
+    """What a fail-soft search with window (alpha, beta) that found ``found`` tells of the position.
+
+    >>> bounded(5, 0, 10), bounded(10, 0, 10), bounded(0, 0, 10)
+    ((5, 0), (10, 1), (0, -1))
+    """
+    return found, 1 if found >= beta else -1 if found <= alpha else 0
+
+
+def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
+    """Fail-soft alpha-beta value of a position ``depth`` plies deep, exact inside (alpha, beta).
+
+    A forced move (a side with one move) costs no depth while ``extend``,
+    the line's free plies left, lasts.  With ``memo``, what each search of
+    the position found is kept on it, by depth and free plies, and answers
+    a later search of the same where it can: the iterations of one turn
+    each search a position to a new depth, but the next turn's re-rooted
+    tree is searched again to the depths the last turn searched it to.
+    """
+    if depth <= 0:
+        leaf: int = pos.score
+        return leaf
+    if check is not None:
+        check()
+    if not pos.game.settings.memo:
+        return _value(pos, depth, alpha, beta, check, extend)
+    known = pos.known
+    if known is None:
+        known = pos.known = {}
+    found = recall(known.get((depth, extend)), alpha, beta)
+    if found is None:
+        found = _value(pos, depth, alpha, beta, check, extend)
+        known[depth, extend] = bounded(found, alpha, beta)
+    return found
+
+
+def horizon_value(pos: ChamberPosition, depth: int, alpha: int, beta: int, extend: int, check: Check | None) -> int | None:
+    """The search's value of ``pos`` ``depth`` plies deep, searched in C without nodes (and scored there if it was not).
+
+    None where the speedups were not built.  A position over or apart is
+    worth its score.  ``check`` is called every few hundred positions C
+    visits: what it raises ends the search.  The positions two plies below
+    that C scored are kept on ``pos``, for its children to take.
+    """
+    game = pos.game
+    if game.horizon is None:
+        return None
+    evaluated = pos.scored
+    if evaluated and pos.kind is not Kind.CONNECTED:
+        return int(pos.score)
+    bits = board_bytes(pos.open_, game.width, game.height)
+    found, _, scored, score, kind = game.horizon.search(
+        bits, pos.me, pos.enemy, pos.ply, depth, alpha, beta, extend, evaluated, check
+    )
+    if not evaluated:
+        pos.take(score, kind)
+    below = pos.below = pos.below or {}
+    for me, enemy, score, kind in scored:
+        below[me, enemy] = score, kind
+    return int(found)
+
+
+def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int) -> int:
+    """:func:`value` searched, not recalled."""
+    settings = pos.game.settings
+    if depth <= settings.horizon and not pos.expanded:  # scored in C too, if it was not
+        found = horizon_value(pos, depth, alpha, beta, extend, check)
+        if found is not None:
+            return found
+    score: int = pos.score
+    if pos.kind is not Kind.CONNECTED:
+        return score
+    kids = pos.children
+    killers = pos.game.killers
+    depth, extend = _below(len(kids), depth, extend)
+    reduce = settings.reduce
+    best = -INF
+    for k, i in enumerate(_order(pos, kids, killers[pos.ply])):
+        floor = max(alpha, best)
+        reply: ChamberReply = kids[i]  # type: ignore[assignment]
+        if k and _late(depth, reduce):  # shown no better by a shallower null-window search: not searched to the full depth
+            v = _answer(reply, depth - reduce, floor, floor + 1, check, extend)
+            if v > floor:
+                v = _answer(reply, depth, floor, beta, check, extend)
+        else:
+            v = _answer(reply, depth, floor, beta, check, extend)
+        if v > best:
+            best = v
+            pos.lead = i
+            killers[pos.ply] = reply.move
+            if v >= beta:
+                break
+    return best
+
+
+def _answer(reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
+    """The enemy's best answer to my move: the least of its positions' values."""
+    kids = reply.children
+    killers, ply, reduce = reply.game.killers, reply.ply, reply.game.settings.reduce
+    depth, extend = _below(len(kids), depth, extend)
+    best = INF
+    for k, i in enumerate(_order(reply, kids, killers[ply])):
+        ceiling = min(beta, best)
+        kid: ChamberPosition = kids[i]  # type: ignore[assignment]
+        if k and _late(depth, reduce) and kid.me != kid.enemy:  # a late answer, as a late move in _value; a collision never
+            v = value(kid, depth - reduce, ceiling - 1, ceiling, check, extend)
+            if v < ceiling:
+                v = value(kid, depth, alpha, ceiling, check, extend)
+        else:
+            v = value(kid, depth, alpha, ceiling, check, extend)
+        if v < best:
+            best = v
+            reply.lead = i
+            killers[ply] = kid.move
+            if v <= alpha:
+                break
+    return best
+
+
+def improvements(root: ChamberPosition, depth: int, check: Check | None = None) -> Iterator[Result]:
+    """(value, move) of ``root`` searched ``depth`` plies, each time a move is found better: the last is the search's result.
+
+    The first item is the first move's value (the last depth's best, searched
+    first); each later one is a move proven better than every move before it
+    (an exact value: a root move's window has no ceiling).  The first in
+    order wins a tie.
+    """
+    score: int = root.score
+    kids = root.children
+    if root.kind is Kind.OVER or not kids:  # the game is over here: any free move
+        yield score, kids[0].move if kids else Move.NONE
+        return
+    best = -INF
+    depth, extend = _below(len(kids), depth, root.game.settings.extend)
+    for i in _order(root, kids, 0):
+        kid: ChamberReply = kids[i]  # type: ignore[assignment]
+        v = _answer(kid, depth, best, INF, check, extend)
+        if v > best:
+            best = v
+            root.lead = i
+            yield best, kid.move
+
+
+def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
+    """(value, my best move) of ``root`` searched ``depth`` plies: the last of :func:`improvements`."""
+    return last(improvements(root, depth, check))
+
+
+def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
+    """Each of my moves at ``root`` with its exact value ``depth`` plies deep (shallower depths first, as the bot searches).
+
+    The search itself stops at the best move's value; this tells how far
+    behind the others are, for analysis (``benchmarks/decisive.py``).
+    """
+    for shallower in range(2, depth, 2):
+        search(root, shallower, check)
+    kids = root.children
+    below, extend = _below(len(kids), depth, root.game.settings.extend)
+    return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}  # type: ignore[arg-type]
+
+
+def answer_matrix(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, dict[Move, int]]:
+    """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies deep (for analysis).
+
+    The least of a move's answers is its :func:`root_values` value; the
+    others tell what the move is worth against answers the enemy might
+    play instead, not knowing my move (``benchmarks/drawn.py``).
+    """
+    kids = root.children
+    below, extend = _below(len(kids), depth, root.game.settings.extend)
+    matrix = {}
+    for kid in kids:
+        answers = kid.children
+        deeper, free = _below(len(answers), below, extend)
+        matrix[kid.move] = {position.move: value(position, deeper, -INF, INF, check, free) for position in answers}  # type: ignore[arg-type]
+    return matrix

@@ -1,0 +1,74 @@
+"""A position's score and kind: the pure evaluation, its settings, and the same scores from the search in C."""
+
+from __future__ import annotations
+
+import pytest
+from positions import random_positions
+from trees import tree
+
+from lazytron.board import load_board, parse_board
+from lazytron.engines.chambers import Settings
+from lazytron.engines.chambers.evaluate import Kind, evaluate
+from lazytron.engines.chambers.fill import shortfall
+from lazytron.engines.chambers.search import INF, horizon_value
+from lazytron.engines.chambers.space import fillable
+from lazytron.territory import reach
+
+
+def test_the_evaluation_is_a_function_of_the_position_and_the_settings(path):
+    # the same arguments give the same (score, kind), and the tree's nodes take exactly that
+    for board in random_positions(load_board("maps/rooms.txt"), 4, 6):
+        args = (board.free & ~(1 << board.me) & ~(1 << board.enemy), board.me, board.enemy, 0, board.width, board.height)
+        first = evaluate(*args, Settings())
+        assert evaluate(*args, Settings()) == first
+        root = tree(board)
+        assert (root.score, root.kind) == first
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed):
+    for board in random_positions(load_board("maps/rooms.txt"), seed, 3):
+        plain = tree(board)
+        assert plain.kind is Kind.CONNECTED  # random positions of rooms.txt are connected
+        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(board.me % board.stride - board.enemy % board.stride)
+        assert tree(board, aggression=11).score == plain.score - 11 * steps
+
+
+def test_a_head_on_collision_scores_the_collision_setting():
+    board = parse_board("5 3\n#####\n#1 2#\n#####\n")  # both step into the middle cell
+    for collision in (0, -40):
+        root = tree(board, collision=collision, extend=0)
+        reply = root.children[0]
+        crash = next(pos for pos in reply.children if pos.me == pos.enemy)  # type: ignore[attr-defined]
+        assert crash.score == collision and crash.kind is Kind.OVER  # type: ignore[attr-defined]
+
+
+# apart, both bounds 5: my region (top) has no path of 5, the enemy's corridor has
+LOOSE_AGAINST_CORRIDOR = parse_board("6 8\n######\n#    #\n## 1##\n######\n#2   #\n#### #\n#### #\n######\n")
+
+
+def regions(board):
+    me, enemy = 1 << board.me, 1 << board.enemy
+    mine = reach(board.free & ~enemy, me, board.stride) & ~me
+    theirs = reach(board.free & ~me, enemy, board.stride) & ~enemy
+    return mine, theirs
+
+
+def test_close_separated_bounds_are_refined_by_the_walk(path):
+    board = LOOSE_AGAINST_CORRIDOR
+    mine, theirs = regions(board)
+    assert [fillable(r, h, board.width, board.height) for r, h in ((mine, board.me), (theirs, board.enemy))] == [5, 5]
+    separate = Settings().separate
+    refined = tree(board, close=2, short=separate // 2).score
+    assert -separate < refined < 0  # half a cell a cell short: less than a cell behind
+    assert tree(board, close=-1).score == 0  # bounds alone: level
+
+
+@pytest.mark.parametrize("short", [Settings().separate // 2, Settings().separate])
+def test_close_separated_bounds_are_refined_in_c_as_in_python(short, speedups):
+    board = LOOSE_AGAINST_CORRIDOR
+    mine, theirs = regions(board)
+    falls_short = shortfall(mine, board.me, board.width, board.height) - shortfall(theirs, board.enemy, board.width, board.height)
+    in_python, in_c = tree(board, close=2, short=short), tree(board, close=2, short=short)
+    assert horizon_value(in_c, 2, -INF, INF, 0, None) is not None  # scored in C: the root is apart, so that is its value
+    assert in_c.kind is Kind.APART and in_python.score == in_c.score == -short * falls_short and falls_short > 0
