@@ -29,11 +29,11 @@ from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines import chambers
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import root_values
+from lazytron.match.records import RecordError
 
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
 

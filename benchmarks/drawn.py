@@ -27,10 +27,10 @@ from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers_search import answer_matrix
+from lazytron.match.records import RecordError
 from lazytron.outcome import DRAW
 
 

@@ -26,13 +26,13 @@ from pathlib import Path
 
 import harness  # noqa: F401  (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError, read_record
-from lazytron.arena.rules import Outcome, play_out
 from lazytron.board import Board
 from lazytron.clock import Deadline, OutOfTime
 from lazytron.decide import decide
 from lazytron.engines import ENGINES
 from lazytron.engines.chambers import ChamberPosition, init_tree, legal
+from lazytron.match.records import RecordError, read_record
+from lazytron.match.rules import Outcome, play_out
 from lazytron.space import fillable
 from lazytron.territory import reach
 

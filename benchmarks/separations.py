@@ -27,9 +27,9 @@ from typing import Iterator
 from endgames import separation
 from harness import bot_result, game_from_side
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board
 from lazytron.fill import lines, walk
+from lazytron.match.records import RecordError
 from lazytron.space import fillable
 from lazytron.territory import reach
 

@@ -73,7 +73,7 @@ def test_the_graph_is_read():
     edges = graph()
     assert "lazytron.board" in edges["lazytron.territory"]
     assert "lazytron.engines.zenzike" in edges["lazytron.engines"]  # `from . import zenzike`
-    assert "lazytron.bot" in edges["lazytron.cli"]  # imported inside a function
+    assert "lazytron.bot" in edges["lazytron.cli.bot"]  # imported inside a function
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -138,10 +138,10 @@ def test_no_module_is_longer_than_350_lines():
 
 
 def test_the_command_lines_names_are_the_registries():
-    # cli.py names the engines and rule sets itself, so that `lazytron bot` starts without loading the tools
-    from lazytron import cli
-    from lazytron.arena.rules import RULES
+    # cli/ names the engines and rule sets itself, so that `lazytron bot` starts without loading the tools
+    from lazytron.cli import arguments
     from lazytron.engines import DEFAULT, ENGINES
+    from lazytron.match.rules import RULES
 
-    assert set(cli.ENGINE_NAMES) == set(ENGINES) and cli.ENGINE_NAMES[0] == DEFAULT
-    assert set(cli.RULE_SETS) == set(RULES)
+    assert set(arguments.ENGINE_NAMES) == set(ENGINES) and arguments.ENGINE_NAMES[0] == DEFAULT
+    assert set(arguments.RULE_SETS) == set(RULES)
