@@ -111,23 +111,10 @@ def page(
 ) -> str:
     """The whole page as a string; ``games_href`` is the relative folder of the replay pages."""
     table = standings(played, names)
-    order = [s.name for s in table]
     standing_rows = [
         [str(k), f'<span class="name">{escape(s.name)}</span>', str(s.games), f"{s.points:g}", str(s.wins),
          str(s.draws), str(s.losses), f"{s.rating.elo:+.0f}", f"±{s.rating.error:.0f}"]
         for k, s in enumerate(table, 1)
-    ]
-    cross = crosstable(played)
-    cross_rows = [
-        [escape(a), *("" if a == b else "{:g}/{}".format(*cross.get((a, b), (0, 0))) for b in order)] for a in order
-    ]
-    clocks = clock_rows(played, order)
-    wdl = per_map(played)
-    map_rows = [[escape(m), *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
-    game_rows = [
-        [f'<a href="{escape(games_href)}/{replay_name(f.game)}">{f.game}</a>', str(f.round), escape(f.map_name),
-         escape(f.names[0]), escape(f.names[1]), escape(r.outcome), str(r.turns), escape(f.opening or "-")]
-        for f, r in sorted(played, key=lambda p: p[0].game)
     ]
     sections = [
         f"<h1>{escape(title)}</h1>",
@@ -136,7 +123,18 @@ def page(
         _table(["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"], standing_rows),
         "<h2>Elo with 95 % intervals</h2>",
         elo_chart(table),
+        *_model_and_test(played, names, bot, sprt),
+        *_field(played, [s.name for s in table], maps, games_href),
     ]
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"<style>{STYLE}</style></head><body>\n" + "\n".join(sections) + "\n</body></html>\n"
+    )
+
+
+def _model_and_test(played: Sequence[Played], names: Sequence[str], bot: str | None, sprt: Sprt | None) -> list[str]:
+    """The seats' model, and the tested bot's match and SPRT when there are."""
+    sections = []
     if played:
         model = seat_model(played, names)
         sections.append(
@@ -150,7 +148,24 @@ def page(
                 f"<h2>SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}</h2>",
                 llr_chart(llr_series(played, bot, sprt), sprt),
             ]
-    sections += [
+    return sections
+
+
+def _field(played: Sequence[Played], order: Sequence[str], maps: Sequence[str], games_href: str) -> list[str]:
+    """The crosstable, the results per map, the clocks and the games, bots in ``order``."""
+    cross = crosstable(played)
+    cross_rows = [
+        [escape(a), *("" if a == b else "{:g}/{}".format(*cross.get((a, b), (0, 0))) for b in order)] for a in order
+    ]
+    clocks = clock_rows(played, order)
+    wdl = per_map(played)
+    map_rows = [[escape(m), *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
+    game_rows = [
+        [f'<a href="{escape(games_href)}/{replay_name(f.game)}">{f.game}</a>', str(f.round), escape(f.map_name),
+         escape(f.names[0]), escape(f.names[1]), escape(r.outcome), str(r.turns), escape(f.opening or "-")]
+        for f, r in sorted(played, key=lambda p: p[0].game)
+    ]
+    return [
         "<h2>Crosstable</h2><p>Points/games of the row's bot against the column's.</p>",
         _table(["", *order], cross_rows),
         "<h2>W-D-L per map</h2>",
@@ -160,7 +175,3 @@ def page(
         "<h2>Games</h2>",
         _table(["game", "round", "map", "player 1", "player 2", "result", "turns", "opening"], game_rows),
     ]
-    return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-        f"<style>{STYLE}</style></head><body>\n" + "\n".join(sections) + "\n</body></html>\n"
-    )
