@@ -32,7 +32,7 @@ from pathlib import Path
 from harness import SHARED
 from hotspots import positions
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.engines.chambers import ChamberPosition, Settings, init_tree, nodes
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import search

@@ -48,8 +48,9 @@ from harness import (
     time_to_depth,
 )
 
-from lazytron.arena.rules import Outcome, advance
-from lazytron.board import Board, Move, load_board
+from lazytron.board import Board, Move
+from lazytron.reading import load_board
+from lazytron.match.rules import Outcome, advance
 
 FIRST_LIMIT, TURN_LIMIT, MEMORY_LIMIT = 3.0, 1.0, 500.0
 BUDGET = 0.9

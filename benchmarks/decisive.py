@@ -29,12 +29,12 @@ from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import Settings, init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import root_values
 from lazytron.engines.chambers.settings import with_options
+from lazytron.match.records import RecordError
 
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
 

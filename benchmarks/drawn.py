@@ -27,12 +27,12 @@ from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import DRAW
 from lazytron.engines.chambers.search import answer_matrix
+from lazytron.match.records import RecordError
 
 
 def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:

@@ -26,16 +26,15 @@ from pathlib import Path
 
 import harness  # noqa: F401  (puts the checkout first on sys.path)
 
-from lazytron.arena.records import RecordError, read_record
-from lazytron.arena.rules import Outcome, play_out
-from lazytron.board import Board
+from lazytron.board import Board, legal_moves
 from lazytron.clock import Deadline, OutOfTime
 from lazytron.decide import decide
 from lazytron.engines import ENGINES
-from lazytron.board import legal_moves
 from lazytron.engines.chambers import ChamberPosition, init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.space import fillable
+from lazytron.match.records import RecordError, read_record
+from lazytron.match.rules import Outcome, play_out
 from lazytron.territory import reach
 
 ENGINE = ENGINES["chambers"]

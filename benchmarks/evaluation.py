@@ -25,7 +25,7 @@ from typing import Iterator
 from harness import SHARED
 from hotspots import positions
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.clock import Deadline, timeout_list
 from lazytron.engines.chambers import _native, best_scores, init_tree, nodes
 from lazytron.engines.chambers.evaluate import evaluate

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 def recorded_game(path: Path | str) -> tuple[list, list] | None:
     """Every position of a recorded game before each turn and its move pairs (a cut-off record: as far as it
     goes); None where nothing can be read."""
-    from lazytron.arena.records import RecordError, read_record
-    from lazytron.arena.rules import Outcome, play_out
+    from lazytron.match.records import RecordError, read_record
+    from lazytron.match.rules import Outcome, play_out
 
     try:
         record = read_record(str(path))
@@ -50,7 +50,7 @@ def from_side(boards: list, pairs: list, side: int) -> tuple[list, list]:
 
 def game_from_side(path: Path, side: int) -> tuple[list, list]:
     """:func:`from_side` of the record at ``path``; RecordError where nothing of it can be read."""
-    from lazytron.arena.records import RecordError
+    from lazytron.match.records import RecordError
 
     game = recorded_game(path)
     if game is None:

@@ -27,10 +27,10 @@ from typing import Iterator
 from endgames import separation
 from harness import bot_result, game_from_side
 
-from lazytron.arena.records import RecordError
 from lazytron.board import Board
 from lazytron.engines.chambers.fill import lines, walk
 from lazytron.engines.chambers.space import fillable
+from lazytron.match.records import RecordError
 from lazytron.territory import reach
 
 KINDS = ("bound", "walk", "line")

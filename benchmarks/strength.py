@@ -48,8 +48,8 @@ from pathlib import Path
 
 from harness import ORACLE, ROOT, SHARED, lazytron_command
 
-from lazytron.arena import store
-from lazytron.arena.table import Clock, clocks, seconds
+from lazytron.tournament import store
+from lazytron.tournament.table import Clock, clocks, seconds
 
 A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
 DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]

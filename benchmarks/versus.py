@@ -37,7 +37,7 @@ from harness import (
     timed_run,
 )
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.territory import voronoi
 
 JUDGED = [("empty-room", 10), ("apocalyptic", 10), ("joust", 10), ("keyhole", 8), ("center", 8), ("huge-room", 6)]

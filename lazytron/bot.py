@@ -16,7 +16,8 @@ from collections import deque
 from time import monotonic
 from typing import BinaryIO, Callable, Iterator, TextIO
 
-from .board import CARDINALS, Board, BoardError, Move, decoded_lines, read_boards
+from .board import CARDINALS, Board, BoardError, Move
+from .reading import decoded_lines, read_boards
 from .clock import FIRST_TIME, TURN_TIME, Deadline, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine

@@ -14,7 +14,7 @@ from .board import Bitboard, Cell
 def reach(free: Bitboard, start: Bitboard, stride: int) -> Bitboard:
     """The bitboard of cells reachable from the cell mask ``start`` (itself included).
 
-    >>> from lazytron.board import parse_board
+    >>> from lazytron.reading import parse_board
     >>> board = parse_board("5 1\\n1 # 2\\n")
     >>> reach(board.free, 1 << board.me, board.stride).bit_count()
     2
@@ -38,7 +38,7 @@ def voronoi(free: Bitboard, p: Bitboard, q: Bitboard, stride: int) -> tuple[Bitb
     the two fronts stop where they meet and the loop is as long as the
     deepest territory, not the deepest BFS.
 
-    >>> from lazytron.board import parse_board
+    >>> from lazytron.reading import parse_board
     >>> board = parse_board("5 1\\n1   2\\n")
     >>> mine, theirs, ties, touching = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
     >>> mine, theirs, ties, bool(touching)  # cells 0-1, 3-4 and 2, as bit masks
@@ -68,7 +68,7 @@ def score(free: Bitboard, me: Cell, enemy: Cell, bound: int | None, stride: int)
     enemy cannot reach me.  With a bound x the players are apart: the score
     is 10 x (my reachable cells, head included, - x) and the bound shrinks.
 
-    >>> from lazytron.board import parse_board
+    >>> from lazytron.reading import parse_board
     >>> board = parse_board("5 2\\n1 # 2\\n  #  \\n")  # a wall between them
     >>> score(board.free, board.me, board.enemy, None, board.stride)  # even; the enemy's bound: 4 - 1
     (0, 3)

@@ -84,7 +84,7 @@ def project_maps() -> list[Path]:
 
 
 SLOW_FIXTURES = {"oracle", "shared", "contest_maps", "recorded_games", "browser"}
-STARTS_A_PROGRAM = re.compile(r"\blazytron\(|play_game\(|\breferee\(|subprocess\.|Popen|\bpty\.|\b_play\(|\bcompare\(|\brun\(fixtures|\brun_play\(|\bplay\.run\(")
+STARTS_A_PROGRAM = re.compile(r"\blazytron\(|play_game\(|\breferee\(|subprocess\.|Popen|\bpty\.|\b_play\(|\bcompare\(|\brun\(fixtures|\brun_play\(|\bplay\.play\(")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import shlex
 
-from lazytron.arena.referee import Limits, play_game
-from lazytron.arena.rules import Outcome
 from lazytron.board import Board, Move
+from lazytron.match.referee import Limits, play_game
+from lazytron.match.rules import Outcome
 
 PATIENT = Limits(first=600.0, turn=600.0)
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from gamecheck import play  # noqa: E402
 from positions import random_positions  # noqa: E402
 
-from lazytron.arena.records import Record, write_record  # noqa: E402
-from lazytron.board import load_board  # noqa: E402
+from lazytron.reading import load_board  # noqa: E402
+from lazytron.match.records import Record, write_record  # noqa: E402
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from lazytron.arena.rules import Outcome, advance
 from lazytron.board import CARDINALS, Board
+from lazytron.match.rules import Outcome, advance
 
 
 def random_game(board: Board, rng: random.Random) -> list[Board]:

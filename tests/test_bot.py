@@ -5,10 +5,11 @@ import re
 
 from conftest import lazytron
 
-from lazytron.arena.rules import advance
-from lazytron.board import CARDINALS, Board, Move, load_board, parse_board, step
+from lazytron.board import CARDINALS, Board, Move, step
+from lazytron.reading import load_board, parse_board
 from lazytron.bot import Bot, enemy_move, fallback_move
 from lazytron.engines import ENGINES
+from lazytron.match.rules import advance
 
 START = parse_board("6 5\n######\n#1   #\n#    #\n#   2#\n######\n")
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from conftest import GOLDEN, MAPS, ROOT, SHARED
 
-from lazytron.board import Board, decoded_lines, read_boards
+from lazytron.board import Board
+from lazytron.reading import decoded_lines, read_boards
 
 SEED = int(os.environ.get("LAZYTRON_FUZZ_SEED", "14"))
 GARBAGE = [b"", b"\n", b"hello", b"15 15", b"100000 100000", b"fifteen 15", b"-3 4", b"0 0", b"\xff\xfe", b"\x00",

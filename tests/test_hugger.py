@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 
-from lazytron.board import Move, parse_board
+from lazytron.board import Move
+from lazytron.reading import parse_board
 from lazytron.bots.hugger import choose, run
 
 

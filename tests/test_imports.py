@@ -1,15 +1,22 @@
-"""The package's import graph, read from the source with ``ast``: layers in the right direction, no cycle.
+"""The package's import graph and sizes, read from the source with ``ast``: layers in the right direction, no
+cycle, short modules and functions.
 
-The core (board, territory, tree, clock, game, search, minimax, decide)
-imports nothing else of the package; the engines and the games import
-only the core; tools import anything but never another module's private
-(underscored) names; and no chain of imports, those made inside functions
-included, comes back to where it started.
+The layers, lowest first: the core (board, territory, tree, clock, game,
+search, minimax, decide...) <- the engines <- one refereed game (match) <-
+the tools (replay, compare, tournament) <- the command line (cli); a tool
+imports no other tool but for the tournament's replay pages.  Beside them:
+the games (on the core only), the utilities (term, files: on the core,
+for match and above), the players (bot, analyse, bots: on the engines,
+for compare and cli) and the ratings (on nothing, for the tournament).  No module takes another's private (underscored) names; no
+chain of imports, those made inside functions included, comes back to
+where it started, between modules or between folders.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +24,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "lazytron"
-CORE = {f"lazytron.{name}" for name in ("board", "territory", "tree", "clock", "game", "search", "minimax", "decide")}
+CORE = {f"lazytron.{name}" for name in ("board", "reading", "territory", "tree", "clock", "game", "search", "minimax", "decide")}
 
 
 def module_name(path: Path) -> str:
@@ -54,17 +61,54 @@ def imports(name: str) -> Iterator[tuple[str, str | None, int]]:
                     yield base, alias.name, node.lineno
 
 
+FOLDERS = {  # the layer of each folder or top-level module that is not in the core
+    "engines": "engines",
+    "games": "games",
+    "term": "utilities",
+    "files": "utilities",
+    "bot": "players",
+    "analyse": "players",
+    "bots": "players",
+    "match": "match",
+    "ratings": "ratings",
+    "replay": "replay",
+    "compare": "compare",
+    "tournament": "tournament",
+    "cli": "cli",
+}
+LAYERS = (
+    "core", "engines", "games", "utilities", "players", "match", "ratings", "replay", "compare", "tournament", "cli"
+)
+ALLOWED = {  # the layers each layer may import, its own included
+    "core": {"core"},
+    "engines": {"core", "engines"},
+    "games": {"core", "games"},
+    "utilities": {"core", "utilities"},
+    "players": {"core", "engines", "players"},
+    "match": {"core", "engines", "utilities", "match"},
+    "ratings": {"ratings"},
+    "replay": {"core", "engines", "utilities", "match", "replay"},
+    "compare": {"core", "engines", "utilities", "players", "match", "compare"},
+    "tournament": {"core", "engines", "utilities", "match", "ratings", "replay", "tournament"},
+    "cli": set(LAYERS),
+}
+
+
+def folder(name: str) -> str:
+    """The folder (or top-level module) of the package a module is in: ``lazytron.match.rules`` -> ``match``."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
 def layer(name: str) -> str:
-    if name in CORE:
+    if name in CORE or name == "lazytron":
         return "core"
-    if name.startswith("lazytron.engines"):
-        return "engines"
-    if name.startswith("lazytron.games"):
-        return "games"
-    return "tools"
+    return FOLDERS[folder(name)]
 
 
-ALLOWED = {"core": {"core"}, "engines": {"core", "engines"}, "games": {"core", "games"}}
+def allowed(source: str, target: str) -> bool:
+    """Whether module ``source`` may import module ``target``."""
+    return layer(target) in ALLOWED[layer(source)]
 
 
 def graph() -> dict[str, set[str]]:
@@ -75,15 +119,26 @@ def test_the_graph_is_read():
     edges = graph()
     assert "lazytron.board" in edges["lazytron.territory"]
     assert "lazytron.engines.zenzike" in edges["lazytron.engines"]  # `from . import zenzike`
-    assert "lazytron.bot" in edges["lazytron.cli"]  # imported inside a function
+    assert "lazytron.bot" in edges["lazytron.cli.bot"]  # imported inside a function
+
+
+def test_every_module_has_a_layer():
+    assert all(layer(name) in LAYERS for name in MODULES) and set(ALLOWED) == set(LAYERS)
+
+
+def test_the_layers_refuse_an_import_against_them():
+    assert allowed("lazytron.replay.model", "lazytron.match.rules")
+    assert allowed("lazytron.tournament.report", "lazytron.ratings.stats")
+    assert not allowed("lazytron.match.referee", "lazytron.replay.model")
+    assert not allowed("lazytron.match.records", "lazytron.tournament.store")
+    assert not allowed("lazytron.replay.model", "lazytron.compare.games")
+    assert not allowed("lazytron.engines.chambers", "lazytron.match.rules")
+    assert not allowed("lazytron.board", "lazytron.cli")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_layers_point_downwards(name):
-    allowed = ALLOWED.get(layer(name))
-    if allowed is None:
-        return  # a tool may use any layer
-    wrong = [(target, line) for target, _, line in imports(name) if target in MODULES and layer(target) not in allowed]
+    wrong = [(target, line) for target, _, line in imports(name) if target in MODULES and not allowed(name, target)]
     assert not wrong, f"{name} ({layer(name)}) imports {wrong}"
 
 
@@ -131,6 +186,24 @@ def test_no_import_cycle():
     assert cycle(graph()) is None
 
 
+def folder_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph of the package's folders (and top-level modules): an edge where any module of one imports the other."""
+    folders: dict[str, set[str]] = {folder(name): set() for name in edges}
+    for name, targets in edges.items():
+        folders[folder(name)] |= {folder(t) for t in targets if folder(t) != folder(name)}
+    return folders
+
+
+def test_folder_cycles_are_found_where_modules_have_none():
+    edges = {"lazytron.a.x": {"lazytron.b.y"}, "lazytron.b.y": {"lazytron.a.z"}, "lazytron.a.z": set()}
+    assert cycle(edges) is None
+    assert cycle(folder_graph(edges)) == ["a", "b", "a"]
+
+
+def test_no_cycle_between_folders():
+    assert cycle(folder_graph(graph())) is None
+
+
 def test_no_class_name_is_defined_twice():
     where: dict[str, list[str]] = {}
     for name, path in MODULES.items():
@@ -145,11 +218,49 @@ def test_no_module_is_longer_than_350_lines():
     assert long == {}
 
 
-def test_the_command_lines_names_are_the_registries():
-    # cli.py names the engines and rule sets itself, so that `lazytron bot` starts without loading the tools
-    from lazytron import cli
-    from lazytron.arena.rules import RULES
-    from lazytron.engines import DEFAULT, ENGINES
+MOST_FUNCTION_LINES = 60
 
-    assert set(cli.ENGINE_NAMES) == set(ENGINES) and cli.ENGINE_NAMES[0] == DEFAULT
-    assert set(cli.RULE_SETS) == set(RULES)
+
+def long_functions(source: str, most: int = MOST_FUNCTION_LINES) -> list[tuple[str, int, int]]:
+    """(name, line, length) of every function longer than ``most`` lines, its decorators and docstring included."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            length = (node.end_lineno or node.lineno) - start + 1
+            if length > most:
+                found.append((node.name, start, length))
+    return found
+
+
+def test_long_functions_are_found():
+    def function(name: str, lines: int, indent: str = "") -> str:
+        body = [f"def {name}():", *["    x = 1"] * (lines - 2), "    return x"]
+        return "".join(f"{indent}{line}\n" for line in body)
+
+    source = function("short", 60) + "\n\nclass C:\n    @staticmethod\n" + function("long", 60, "    ")
+    assert long_functions(source) == [("long", 64, 61)]  # the decorator's line counts
+
+
+def test_no_function_is_longer_than_60_lines():
+    long = {name: found for name in MODULES if (found := long_functions(MODULES[name].read_text()))}
+    assert long == {}
+
+
+def test_the_command_lines_names_are_the_registries():
+    # cli/ names these itself, so that `lazytron bot` starts without loading the tools
+    from lazytron.cli import arguments, replay
+    from lazytron.engines import DEFAULT, ENGINES
+    from lazytron.match.rules import RULES
+    from lazytron.replay.moments import DROP
+
+    assert set(arguments.ENGINE_NAMES) == set(ENGINES) and arguments.ENGINE_NAMES[0] == DEFAULT
+    assert set(arguments.RULE_SETS) == set(RULES)
+    assert replay.DROP == DROP
+
+
+def test_the_command_line_loads_no_tool_before_a_command_runs():
+    code = "import sys, lazytron.cli; print(*sorted(m for m in sys.modules if m.startswith('lazytron')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    light = {"lazytron", "lazytron.cli", "lazytron.clock", "lazytron.term", "lazytron.term.streams"}
+    assert {m for m in loaded.split() if not m.startswith("lazytron.cli.")} == light

@@ -12,16 +12,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from ..board import (
-    CARDINALS,
-    Board,
-    BoardError,
-    Move,
-    board_from_rows,
-    grid_mask,
-    neighbours,
-    parse_size,
-)
+from ..board import CARDINALS, Board, BoardError, Move, grid_mask, neighbours
+from ..reading import board_from_rows, parse_size
 from ..territory import reach
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..arena.processes import BotError, check_command, split_command
+from ..match.processes import BotError, check_command, split_command
 
 
 class InputError(Exception):

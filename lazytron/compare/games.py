@@ -16,10 +16,11 @@ from contextlib import ExitStack, closing
 from dataclasses import dataclass
 from typing import Sequence, TextIO
 
-from ..arena.processes import BotError
-from ..arena.referee import Limits, Turn, referee
-from ..arena.rules import Outcome
-from ..board import Board, BoardError, Move, load_board
+from ..board import Board, BoardError, Move
+from ..reading import load_board
+from ..match.processes import BotError
+from ..match.referee import Limits, Turn, referee
+from ..match.rules import Outcome
 from ..term.progress import Bar
 from ..term.render import side_by_side
 from .common import InputError, checked_command

@@ -6,9 +6,10 @@ import sys
 from dataclasses import dataclass
 from typing import Sequence, TextIO
 
-from ..arena.records import RecordError, parse_record
-from ..arena.rules import play_out
-from ..board import Board, BoardError, decoded_lines, read_boards
+from ..board import Board, BoardError
+from ..reading import decoded_lines, read_boards
+from ..match.records import RecordError, parse_record
+from ..match.rules import play_out
 from .common import InputError
 
 

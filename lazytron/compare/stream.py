@@ -14,7 +14,7 @@ import tempfile
 import time
 from typing import IO, Generator, Iterator
 
-from ..arena.processes import end_groups
+from ..match.processes import end_groups
 from .common import InputError
 
 CHUNK = 65536

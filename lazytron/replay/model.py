@@ -1,6 +1,6 @@
 """A replay's model: a game record played out by the rules, and lazytron's analysis of its positions.
 
-A record is played out with the official rules (:mod:`lazytron.arena.rules`);
+A record is played out with the official rules (:mod:`lazytron.match.rules`);
 what the rules say is shown, and what is wrong with the record (cut off,
 a result its moves contradict, moves after the end, no result at all) is
 kept as its ``problem``: shown after the positions, reported as one line
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..arena.records import Record, RecordError, read_record
-from ..arena.rules import Outcome, play_out
 from ..board import Board, Move
 from ..clock import TURN_TIME, Deadline
 from ..decide import Decision, decide
 from ..engines import DEFAULT, ENGINES, Engine
+from ..match.records import Record, RecordError, read_record
+from ..match.rules import Outcome, play_out
 from ..search import principal_variation
 from ..territory import voronoi
 from ..tree import Node

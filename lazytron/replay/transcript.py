@@ -16,9 +16,10 @@ import re
 from itertools import product
 from typing import Iterator
 
-from ..arena.records import Record
-from ..arena.rules import Outcome, advance
-from ..board import CARDINALS, Board, BoardError, Move, board_from_rows, parse_size
+from ..board import CARDINALS, Board, BoardError, Move
+from ..reading import board_from_rows, parse_size
+from ..match.records import Record
+from ..match.rules import Outcome, advance
 from .model import Replay, ReplayError, crash_cells, load_replay
 
 NAMES = ("player one", "player two")  # a transcript names nobody; Tron.jar's result lines say this

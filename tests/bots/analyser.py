@@ -22,7 +22,7 @@ import sys
 import time
 
 from lazytron.analyse import analysis
-from lazytron.board import read_boards
+from lazytron.reading import read_boards
 
 
 def lie(lines: list[str]) -> list[str]:

@@ -13,9 +13,10 @@ from conftest import BOTS, MAPS, lazytron
 from positions import random_positions
 
 from lazytron.analyse import analysis
-from lazytron.arena.records import Record, format_record
-from lazytron.arena.referee import play_game
-from lazytron.board import Move, load_board, parse_board
+from lazytron.board import Move
+from lazytron.reading import load_board, parse_board
+from lazytron.match.records import Record, format_record
+from lazytron.match.referee import play_game
 from lazytron.compare.analysers import (
     Answer,
     Comparison,

@@ -9,10 +9,11 @@ import sys
 import pytest
 from conftest import BOTS, MAPS, lazytron
 
-from lazytron.arena.referee import Turn, play_game
-from lazytron.arena.rules import Outcome
-from lazytron.board import Move, load_board
+from lazytron.board import Move
+from lazytron.reading import load_board
 from lazytron.compare.games import Pairing, PairResult, Parting, result_lines
+from lazytron.match.referee import Turn, play_game
+from lazytron.match.rules import Outcome
 
 TESTBOT = BOTS / "testbot.py"
 HUGGER = f"{shlex.quote(sys.executable)} -m lazytron.bots.hugger"

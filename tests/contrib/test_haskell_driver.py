@@ -17,7 +17,7 @@ import pytest
 from conftest import MAPS, ROOT, lazytron
 from positions import random_positions
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 
 BUILD = ROOT / "contrib" / "haskell" / "build.sh"
 HUGGER = f"{shlex.quote(sys.executable)} -m lazytron.bots.hugger"

@@ -2,15 +2,8 @@
 
 import pytest
 
-from lazytron.board import (
-    Board,
-    BoardError,
-    Move,
-    grid_mask,
-    load_board,
-    parse_board,
-    read_boards,
-)
+from lazytron.board import Board, BoardError, Move, grid_mask
+from lazytron.reading import load_board, parse_board, read_boards
 
 MAP = "5 3\n#####\n#1 2#\n#####\n"
 

@@ -2,7 +2,7 @@
 
 from itertools import islice
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.clock import Deadline, OutOfTime, timeout_list
 from lazytron.engines.zenzike import init_tree
 from lazytron.search import best_scores, search

@@ -7,7 +7,7 @@ import random
 import pytest
 from conftest import MAPS
 
-from lazytron.board import load_board, parse_board
+from lazytron.reading import load_board, parse_board
 from lazytron.engines.zenzike import LOSS, WIN, Position, Reply, init_tree
 from lazytron.games import tictactoe
 from lazytron.minimax import (

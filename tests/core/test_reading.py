@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import MAPS, lazytron
 
-from lazytron.board import Board, BoardError, load_board, read_boards
+from lazytron.board import Board, BoardError
+from lazytron.reading import load_board, read_boards
 
 M = (MAPS / "pillars.txt").read_text()
 ROWS = M.split("\n", 1)[1]

@@ -5,7 +5,8 @@ from itertools import islice
 import pytest
 from positions import random_positions
 
-from lazytron.board import Move, load_board, parse_board
+from lazytron.board import Move
+from lazytron.reading import load_board, parse_board
 from lazytron.engines.zenzike import LOSS, WIN, init_tree
 from lazytron.search import best_scores, negamax, search
 from lazytron.tree import Node

@@ -3,7 +3,7 @@
 import pytest
 from positions import random_positions, reference_score
 
-from lazytron.board import load_board, parse_board
+from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach, score, voronoi
 
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from lazytron.board import Move, parse_board
+from lazytron.board import Move
+from lazytron.reading import parse_board
 from lazytron.engines.zenzike import Position, Reply, init_tree
 from lazytron.tree import Node, dismantle, inherit, size, trim
 
@@ -138,7 +139,7 @@ def test_dismantle_frees_a_step_at_a_time_and_spares_the_kept_subtree():
 
 
 def test_trim_forgets_the_deep_part_and_the_search_remakes_it_the_same():
-    from lazytron.board import load_board
+    from lazytron.reading import load_board
     from lazytron.search import search
 
     board = load_board("maps/crossroads.txt")

@@ -8,7 +8,7 @@ import pytest
 from conftest import MAPS
 from positions import random_game
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.decide import decide
 from lazytron.engines import ENGINES, ZENZIKE
 from lazytron.replay.model import LINE_PLIES, expected_line, searched

@@ -18,8 +18,8 @@ from make_golden import DEPTH, opponent
 from positions import random_positions
 
 from lazytron.analyse import analysis
-from lazytron.arena.records import read_record
-from lazytron.board import load_board, read_boards
+from lazytron.reading import load_board, read_boards
+from lazytron.match.records import read_record
 from lazytron.search import negamax_engine
 from lazytron.territory import voronoi
 
@@ -78,7 +78,7 @@ def test_golden_games_include_separation():
     separated = 0
     for path in GOLDEN_GAMES:
         record = read_record(str(path))
-        from lazytron.arena.rules import play_out
+        from lazytron.match.rules import play_out
 
         boards = [b for b in play_out(record.board, record.moves) if hasattr(b, "free")]
         separated += any(not voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3] for b in boards)

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from conftest import MAPS, lazytron
 
-from lazytron.arena.records import Record, format_record, read_record
-from lazytron.arena.rules import Outcome, play_out
-from lazytron.board import Board, Move, read_boards
-from lazytron.replay.command import run
+from lazytron.board import Board, Move
+from lazytron.reading import read_boards
+from lazytron.cli.replay import replay
+from lazytron.match.records import Record, format_record, read_record
+from lazytron.match.rules import Outcome, play_out
 from lazytron.replay.model import load_replay
 from lazytron.replay.text import plain
 
@@ -20,14 +21,14 @@ STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
 
 def raw_fields(path: Path) -> list[str]:
-    """The record's fields, split by hand (not by lazytron.arena.records)."""
+    """The record's fields, split by hand (not by lazytron.match.records)."""
     return path.read_text().rstrip("\n").split("|")
 
 
 def replay_text(path: Path) -> tuple[int, str, str]:
     """(status, stdout, stderr) of the replay command run in-process, stdout not a terminal."""
     out, err = io.StringIO(), io.StringIO()
-    status = run(str(path), out=out, err=err)
+    status = replay(str(path), out=out, err=err)
     return status, out.getvalue(), err.getvalue()
 
 

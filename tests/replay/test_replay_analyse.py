@@ -7,7 +7,8 @@ from collections import deque
 
 from conftest import lazytron
 
-from lazytron.board import Board, read_boards
+from lazytron.board import Board
+from lazytron.reading import read_boards
 
 GAME = "toronto__felix__ryan__1.tron"
 VERDICT = re.compile(

@@ -10,9 +10,10 @@ import sys
 import pytest
 from conftest import MAPS, lazytron
 
-from lazytron.arena.records import read_record
-from lazytron.arena.rules import Outcome, advance
-from lazytron.board import Board, parse_board
+from lazytron.board import Board
+from lazytron.reading import parse_board
+from lazytron.match.records import read_record
+from lazytron.match.rules import Outcome, advance
 from lazytron.replay.transcript import (
     NAMES,
     TranscriptError,

@@ -93,7 +93,7 @@ def split_value(counts: Counts, settings: Settings) -> int:
 def evaluate(open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings) -> tuple[int, Kind]:
     """(score, kind) of the position ``ply`` plies from the root: ``open_`` the cells nobody has taken, the heads.
 
-    >>> from lazytron.board import parse_board
+    >>> from lazytron.reading import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")
     >>> evaluate(b.free & ~(1 << b.me) & ~(1 << b.enemy), b.me, b.enemy, 0, 5, 1, Settings())
     (0, <Kind.CONNECTED: 0>)

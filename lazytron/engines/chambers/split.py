@@ -129,7 +129,7 @@ def _block_parity(entry: Cell, block: list[Cell], red: Bitboard) -> int:
 def python_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: int) -> Counts:
     """The split's measures of a position: ``open_`` free cells (heads not in it), the heads ``me != enemy``.
 
-    >>> from lazytron.board import parse_board
+    >>> from lazytron.reading import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")          # one tie in the middle
     >>> python_counts(b.free & ~(1 << b.me) & ~(1 << b.enemy), b.me, b.enemy, b.width, b.height)
     Counts(touching=True, my_parity=1, their_parity=1, my_chambers=1, their_chambers=1, my_edges=2, their_edges=2, my_moves=1, their_moves=1)

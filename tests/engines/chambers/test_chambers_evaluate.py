@@ -6,7 +6,7 @@ import pytest
 from positions import random_positions
 from trees import tree
 
-from lazytron.board import load_board, parse_board
+from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers import Settings
 from lazytron.engines.chambers.evaluate import Kind, evaluate
 from lazytron.engines.chambers.fill import shortfall

@@ -8,7 +8,8 @@ import pytest
 from positions import random_positions
 from trees import ROOMS, SMALL, assert_fail_soft, contested, minimax, searched, tree
 
-from lazytron.board import Board, Move, load_board, parse_board
+from lazytron.board import Board, Move
+from lazytron.reading import load_board, parse_board
 from lazytron.clock import OutOfTime
 from lazytron.engines.chambers import ChamberPosition, _native
 from lazytron.engines.chambers.evaluate import Kind

@@ -9,7 +9,8 @@ import pytest
 from positions import random_positions
 from trees import SMALL, contested, tree
 
-from lazytron.board import Board, Move, legal_moves, load_board, parse_board
+from lazytron.board import Board, Move, legal_moves
+from lazytron.reading import load_board, parse_board
 from lazytron.clock import OutOfTime
 from lazytron.engines.chambers import ChamberPosition, best_scores, fits
 from lazytron.engines.chambers.evaluate import Kind

@@ -6,7 +6,8 @@ import pytest
 from positions import random_positions
 from trees import ROOMS, SMALL, assert_fail_soft, contested, extended_minimax, minimax, tree
 
-from lazytron.board import Move, load_board, parse_board
+from lazytron.board import Move
+from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers import ChamberPosition
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import loss, win

@@ -7,7 +7,7 @@ import random
 import pytest
 from test_space import longest_path, regions
 
-from lazytron.board import load_board, parse_board
+from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers.fill import enter, lines, python_walk, shortfall, walk
 from lazytron.engines.chambers.space import best_step, colour_masks, fillable, steps
 from lazytron.territory import reach

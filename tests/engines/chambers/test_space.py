@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from lazytron.board import grid_mask, load_board
+from lazytron.board import grid_mask
+from lazytron.reading import load_board
 from lazytron.engines.chambers.space import (
     chamber,
     colour_masks,

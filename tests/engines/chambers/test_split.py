@@ -8,7 +8,7 @@ import shutil
 import pytest
 from positions import random_positions
 
-from lazytron.board import load_board
+from lazytron.reading import load_board
 from lazytron.engines.chambers import _native
 from lazytron.engines.chambers.space import colour_masks, region_bound
 from lazytron.engines.chambers.split import (

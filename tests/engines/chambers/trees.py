@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from lazytron.board import Board, parse_board
+from lazytron.board import Board
+from lazytron.reading import parse_board
 from lazytron.engines.chambers import ChamberPosition, Settings, init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.nodes import ChamberReply

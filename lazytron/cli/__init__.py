@@ -1,0 +1,69 @@
+"""``lazytron`` and its sub-commands: one module each, with ``add_arguments(parser)`` and ``run(args) -> int``.
+
+The command modules import what they need when they run, so that
+``lazytron bot`` starts without loading the tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from types import ModuleType
+from typing import Sequence
+
+from ..term.streams import closed_streams, silence_output
+from . import analyse, bot, compare, maps, play, replay, tictactoe, tournament
+
+COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
+    ("bot", bot, "play the contest protocol on stdin/stdout"),
+    ("analyse", analyse, "fixed-depth analysis of positions, in the reference analyser's format"),
+    ("tictactoe", tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)"),
+    ("replay", replay, "replay a game record: animated in a terminal, plain text when piped, or a web page"),
+    ("play", play, "referee one game between two bot programs"),
+    ("tournament", tournament, "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT"),
+    ("maps", maps, "make maps"),
+    ("compare", compare, "check another analyser or bot against lazytron, position by position or move by move"),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, module, summary in COMMANDS:
+        p = sub.add_parser(name, help=summary, description=summary)
+        p.set_defaults(func=module.run)
+        module.add_arguments(p)
+    return parser
+
+
+def _reads_stdin(args: argparse.Namespace) -> bool:
+    """Whether the command reads its standard input."""
+    files = getattr(args, "files", None) or []
+    if args.command == "analyse":
+        return not files or "-" in files
+    if args.command == "compare":
+        return "-" in files
+    return args.command == "bot" or (args.command == "tictactoe" and not args.stats)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    closed = closed_streams()
+    args = build_parser().parse_args(argv)
+    name = f"lazytron {args.command}"
+    needed = [s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))]
+    if needed:
+        print(f"{name}: standard {needed[0]} is closed", file=sys.stderr)
+        return 2
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        silence_output()
+        sys.stderr.close()
+        return 1
+    except OSError as e:  # the commands name the files they fail on: one with no name is standard output
+        if e.filename is None:
+            silence_output()
+        print(f"{name}: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)
+        return 1

@@ -1,0 +1,64 @@
+"""What several commands share: number types with bounds, the engine, the referee's limits and process.
+
+The names of the engines and rule sets are written here, not imported, so
+that ``lazytron bot`` starts without loading the tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable
+
+ENGINE_NAMES = ("zenzike", "chambers")  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
+RULE_SETS = ("simultaneous", "tronjar")  # lazytron.match.rules.RULES, named here to keep start-up lean
+
+MOST_SECONDS = 86_400.0  # a day: the most any time option allows (the OS's timers overflow not far beyond)
+MOST_DEPTH = 10_000  # deeper than any tree on a contest map
+MOST_COUNT = 1_000_000  # rounds, jobs
+
+
+def number(kind: type, what: str, low: float, high: float, above: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``.
+
+    >>> number(float, "time", 0, 60, above=True)("1e7")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: time must be > 0 and <= 60
+    """
+    bounds = f"> {low:.15g} and <= {high:.15g}" if above else f"from {low:.15g} to {high:.15g}"
+
+    def convert(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a {'whole ' if kind is int else ''}number: {text!r}") from None
+        if not (low < value if above else low <= value) or not value <= high or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{what or 'it'} must be {bounds}")
+        return value
+
+    return convert
+
+
+depth = number(int, "depth", 0, MOST_DEPTH)
+seconds = number(float, "time", 0, MOST_SECONDS, above=True)
+count = number(int, "", 1, MOST_COUNT)
+seed = number(int, "seed", 0, 2**63 - 1)
+
+
+def engine_arguments(p: argparse.ArgumentParser) -> None:
+    """The engine that searches: the port (default) or another."""
+    p.add_argument("--engine", choices=ENGINE_NAMES, default=ENGINE_NAMES[0], help=f"the engine ({ENGINE_NAMES[0]})")
+
+
+def limits_arguments(p: argparse.ArgumentParser) -> None:
+    """The referee's time limits and rule set."""
+    p.add_argument("--first-time", type=seconds, default=3.0, metavar="S", help="seconds for the first move (3)")
+    p.add_argument("--turn-time", type=seconds, default=1.0, metavar="S", help="seconds for later moves (1)")
+    p.add_argument("--rules", choices=RULE_SETS, default="simultaneous", help="simultaneous (default) or tronjar: see README")
+
+
+def referee_process() -> None:
+    """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or SIGHUP."""
+    from ..match.processes import become_subreaper, interrupt_on_termination
+
+    become_subreaper()
+    interrupt_on_termination()

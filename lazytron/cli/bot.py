@@ -1,0 +1,29 @@
+"""``lazytron bot``: the contest protocol on the standard streams (:mod:`lazytron.bot`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..clock import FIRST_TIME, TURN_TIME
+from . import arguments
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--depth", type=arguments.depth, help="search exactly this depth every turn, no clock")
+    p.add_argument(
+        "--first-time", type=arguments.seconds, default=FIRST_TIME, metavar="S",
+        help=f"seconds for the first move ({FIRST_TIME})",
+    )
+    p.add_argument(
+        "--turn-time", type=arguments.seconds, default=TURN_TIME, metavar="S", help=f"seconds for later moves ({TURN_TIME})",
+    )
+    arguments.engine_arguments(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="one line per turn on stderr")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bot import main
+
+    return main(
+        depth=args.depth, first_time=args.first_time, turn_time=args.turn_time, engine=args.engine, verbose=args.verbose
+    )

@@ -1,0 +1,130 @@
+"""A tournament conducted: played by a runner here or on a cluster and stored in SQLite, or a stored run reported.
+
+Games are played by a runner (:mod:`.task`), stored one by one in a
+results database (:mod:`.store`) and tabled (:mod:`.table`).  Running the
+same options again resumes their run: the games already stored are not
+played again.  ``--report DB`` prints the table of stored runs.  At most
+one game per two cores runs at a time, so that each timed bot has a core
+of its own.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Sequence, TextIO
+
+from ..match.processes import BotError
+from ..ratings.stats import Sprt
+from . import cluster, store
+from .cluster import ClusterError, per_host
+from .options import Options, Usage, default_jobs, make_plan
+from .outputs import check_outputs, write_outputs
+from .run import Plan, play, stored
+from .table import format_table
+from .task import Runner, local
+
+
+def local_runner(o: Options, err: TextIO) -> Runner:
+    """Games in threads here: ``--jobs`` at once, at most one per two cores."""
+    most = default_jobs()
+    if o.jobs is not None and o.jobs > most:
+        print(f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each", file=err)
+    return local(min(o.jobs or most, most))
+
+
+def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
+    """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker."""
+    if o.jobs is not None:
+        print("lazytron tournament: --jobs is for games played here; the workers' cores decide on a cluster", file=err)
+    client = cluster.connect(o.cluster or "")
+    commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
+    workers = cluster.check_workers(client, commands)
+    print(f"lazytron tournament: {len(workers)} workers at {o.cluster}", file=err)
+    return cluster.runner(client)
+
+
+def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
+    """Play (or resume) the run of ``o``, print its table and write its files; the exit status (130: interrupted)."""
+    plan = make_plan(o)
+    check_outputs(o)
+    runner = o.runner or (local_runner(o, err) if o.cluster is None else cluster_runner(o, plan, err))
+    db = store.connect(o.db)
+    interrupted = False
+    try:
+        answer = play(db, plan, runner, err)
+    except KeyboardInterrupt:
+        interrupted, answer = True, None
+    except ClusterError as e:  # the scheduler went away
+        out.write(plan.table())
+        raise ClusterError(f"{e} {_kept(o, plan)}") from None
+    except BaseException:
+        out.write(plan.table())  # what was played is stored; show it before the error
+        raise
+    finally:
+        db.close()
+    out.write(plan.table())
+    if o.cluster is not None:
+        out.write("\n" + per_host(plan.played, plan.names))
+    out.flush()
+    if interrupted:
+        print(f"lazytron tournament: interrupted {_kept(o, plan)}", file=err)
+        return 130
+    if plan.sprt is not None:
+        print(f"SPRT: {answer or 'no decision'} after {len(plan.played)} games", file=err)
+    commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
+    write_outputs(o, plan.played, plan, commands, o.rules)
+    return 0
+
+
+def _kept(o: Options, plan: Plan) -> str:
+    return f"after {len(plan.played)} of {len(plan.fixtures)} games (stored in {o.db}; the same command resumes)"
+
+
+def show_report(o: Options, out: TextIO) -> int:
+    """``--report DB``: the table of the chosen runs (the last by default, ``all`` for every one)."""
+    if not os.path.isfile(o.report or ""):
+        raise BotError(f"{o.report}: no such file")
+    db = store.connect(o.report or "")
+    try:
+        known = store.runs(db)
+        if not known:
+            raise store.StoreError(f"{o.report}: no runs stored")
+        wanted = _chosen_runs(o.runs, [run for run, _, _ in known])
+        played = stored(db, wanted)
+        settings = [s for run, s, _ in known if run in wanted]
+    finally:
+        db.close()
+    names = _union(list(s["names"]) for s in settings)  # type: ignore[call-overload]
+    maps = _union(list(s["map_names"]) for s in settings)  # type: ignore[call-overload]
+    last = settings[-1]
+    sprt = Sprt(*last["sprt"]) if len(wanted) == 1 and last["sprt"] else None  # type: ignore[misc]
+    plan = Plan([], names, maps, last, last["bot"] if len(wanted) == 1 else None, sprt)  # type: ignore[arg-type]
+    plan.played = played
+    out.write(format_table(played, names, maps, plan.bot, sprt))
+    if len({r.host for _, r in played}) > 1:
+        out.write("\n" + per_host(played, names))
+    commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
+    write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
+    return 0
+
+
+def _chosen_runs(texts: Sequence[str], known: list[int]) -> list[int]:
+    if not texts:
+        return known[-1:]
+    if "all" in texts:
+        return known
+    try:
+        wanted = [int(t) for t in texts]
+    except ValueError:
+        raise Usage(f"--run takes run numbers or 'all', got {' '.join(texts)!r}") from None
+    missing = [w for w in wanted if w not in known]
+    if missing:
+        raise store.StoreError(f"no run {missing[0]} (runs: {', '.join(map(str, known))})")
+    return wanted
+
+
+def _union(lists: object) -> list[str]:
+    seen: dict[str, None] = {}
+    for items in lists:  # type: ignore[attr-defined]
+        seen.update(dict.fromkeys(items))
+    return list(seen)
