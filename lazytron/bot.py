@@ -207,7 +207,7 @@ def run(
     depth: int | None = None,
     first_time: float = FIRST_TIME,
     turn_time: float = TURN_TIME,
-    engine: str = DEFAULT,
+    engine: str | Engine = DEFAULT,
     verbose: bool = False,
 ) -> int:
     """Play the contest protocol until end of input; return the exit status (0).
@@ -224,7 +224,8 @@ def run(
     def log(message: str) -> None:
         print(message, file=stderr, flush=True)
 
-    bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=ENGINES[engine], log=log)
+    chosen = ENGINES[engine] if isinstance(engine, str) else engine
+    bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=chosen, log=log)
     source = Input(stdin)
     source.idle = lambda: bot.tidy(source.ready)  # free the last turn's litter while the next board is not here
     born = process_start() if source.ready() else None  # the board was waiting: the engine's clock runs since then
@@ -258,7 +259,7 @@ def main(
     depth: int | None = None,
     first_time: float = FIRST_TIME,
     turn_time: float = TURN_TIME,
-    engine: str = DEFAULT,
+    engine: str | Engine = DEFAULT,
     verbose: bool = False,
 ) -> int:
     """Run the bot on the process's standard streams."""

@@ -8,11 +8,29 @@ masks; nothing loops over cells.
 
 from __future__ import annotations
 
-from .board import Bitboard, Cell
+from typing import Iterator
+
+from .board import Bitboard, Cell, neighbours
+
+
+def layers(free: Bitboard, start: Bitboard, stride: int) -> Iterator[Bitboard]:
+    """The cells of ``free`` reachable from ``start``, a ring at a time: ``start``, then those one step away, ...
+
+    >>> list(layers(0b1111, 0b10, 5))   # a 4x1 strip from its second cell
+    [2, 5, 8]
+    """
+    seen = front = start
+    while front:
+        yield front
+        front = neighbours(front, stride) & free & ~seen
+        seen |= front
 
 
 def reach(free: Bitboard, start: Bitboard, stride: int) -> Bitboard:
     """The bitboard of cells reachable from the cell mask ``start`` (itself included).
+
+    The union of :func:`layers`, its loop written out: the port's hot path
+    (as :func:`voronoi`'s, with :func:`lazytron.board.neighbours` inlined).
 
     >>> from lazytron.reading import parse_board
     >>> board = parse_board("5 1\\n1 # 2\\n")

@@ -26,12 +26,29 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, the Python and whether the chambers engine's C speedups are built."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version, the Python and the C speedups' status")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        import platform
+
+        from .. import __version__
+        from ..engines.chambers import speedups_status
+
+        print(f"lazytron {__version__} (Python {platform.python_version()}; {speedups_status()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lazytron", description="A Tron light-cycle bot toolkit.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module, summary in COMMANDS:
         p = sub.add_parser(name, help=summary, description=summary)
-        p.set_defaults(func=module.run)
+        p.set_defaults(func=module.run, parser=p)
         module.add_arguments(p)
     return parser
 

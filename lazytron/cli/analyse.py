@@ -16,15 +16,19 @@ if TYPE_CHECKING:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
-    p.add_argument("--depth", type=arguments.depth, required=True, help="deepest even depth to report")
+    p.add_argument("--depth", type=arguments.depth, help="deepest even depth to report (required)")
     arguments.engine_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
     import gc
 
+    engine = arguments.chosen_engine(args)
+    if isinstance(engine, int):
+        return engine
+    arguments.required(args, "--depth")
     gc.disable()  # the tree has no cycles
-    return analyse(args.files, depth=args.depth, engine=args.engine)
+    return analyse(args.files, depth=args.depth, engine=engine)
 
 
 def analyse_stream(
@@ -50,16 +54,16 @@ def analyse(
     files: list[str],
     *,
     depth: int,
-    engine: str = arguments.ENGINE_NAMES[0],
+    engine: str | Engine = arguments.ENGINE_NAMES[0],
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
     """The ``analyse`` command: 0 if every position was analysed, 1 if any input was bad."""
-    from ..reading import decoded_lines, read_boards
     from ..engines import ENGINES
+    from ..reading import decoded_lines, read_boards
 
     bad = 0
-    chosen = ENGINES[engine]
+    chosen = ENGINES[engine] if isinstance(engine, str) else engine
     for path in files or ["-"]:
         name = "<stdin>" if path == "-" else path
         try:

@@ -7,7 +7,11 @@ that ``lazytron bot`` starts without loading the tools.
 from __future__ import annotations
 
 import argparse
-from typing import Callable
+import sys
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ..engines import Engine
 
 ENGINE_NAMES = ("zenzike", "chambers")  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
 RULE_SETS = ("simultaneous", "tronjar")  # lazytron.match.rules.RULES, named here to keep start-up lean
@@ -45,8 +49,39 @@ seed = number(int, "seed", 0, 2**63 - 1)
 
 
 def engine_arguments(p: argparse.ArgumentParser) -> None:
-    """The engine that searches: the port (default) or another."""
+    """The engine that searches (the port by default) and its options, as UCI engines take theirs."""
     p.add_argument("--engine", choices=ENGINE_NAMES, default=ENGINE_NAMES[0], help=f"the engine ({ENGINE_NAMES[0]})")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="set an engine option (repeatable); --list-options names them",
+    )
+    p.add_argument("--list-options", action="store_true", help="print the engine's options and exit")
+
+
+def chosen_engine(args: argparse.Namespace) -> Engine | int:
+    """The engine ``args`` name with its options set; or, having printed the options or why one is bad, the exit status.
+
+    ``--list-options`` prints them (0); an unknown name, a bad value or one
+    out of range is one line on stderr (2), before any move is made.
+    """
+    from ..engines import ENGINES, configured, option_lines
+
+    engine = ENGINES[args.engine]
+    if args.list_options:
+        print("\n".join(option_lines(engine)))
+        return 0
+    try:
+        return configured(engine, args.option)
+    except ValueError as e:
+        print(f"lazytron {args.command}: --option: {e}", file=sys.stderr)
+        return 2
+
+
+def required(args: argparse.Namespace, *names: str) -> None:
+    """Stop with argparse's usage error unless every argument ``names`` was given (``--list-options`` needs none)."""
+    missing = [name for name in names if getattr(args, name.lstrip("-").replace("-", "_").lower()) is None]
+    if missing:
+        args.parser.error(f"the following arguments are required: {', '.join(missing)}")
 
 
 def limits_arguments(p: argparse.ArgumentParser) -> None:

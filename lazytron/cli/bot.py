@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..clock import FIRST_TIME, TURN_TIME
 from . import arguments
@@ -24,6 +25,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..bot import main
 
-    return main(
-        depth=args.depth, first_time=args.first_time, turn_time=args.turn_time, engine=args.engine, verbose=args.verbose
-    )
+    engine = arguments.chosen_engine(args)
+    if isinstance(engine, int):
+        return engine
+    if args.verbose and engine.name == "chambers":
+        from ..engines.chambers import has_speedups, speedups_status
+
+        if not has_speedups():
+            print(f"lazytron bot: warning: {speedups_status()}: the chambers engine searches a fraction as deep", file=sys.stderr)
+    return main(depth=args.depth, first_time=args.first_time, turn_time=args.turn_time, engine=engine, verbose=args.verbose)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable, TextIO
 from . import arguments
 
 if TYPE_CHECKING:
+    from ..engines import Engine
     from ..replay.model import Analyst, Replay
 
 DROP = 100  # lazytron.replay.moments.DROP, named here to keep start-up lean
@@ -19,7 +20,9 @@ _fps = arguments.number(float, "fps", 0, 1000, above=True)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", metavar="GAME", help="a game record (the contest's summary format) or a Tron.jar transcript")
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="a game record (the contest's summary format) or a Tron.jar transcript"
+    )
     p.add_argument("--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)")
     p.add_argument("--turn", type=_turn, metavar="K", help="show turn K first (piped: only turn K)")
     p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
@@ -31,12 +34,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    engine = arguments.chosen_engine(args)
+    if isinstance(engine, int):
+        return engine
+    arguments.required(args, "GAME")
     if args.analyse or args.depth is not None:
         import gc
 
         gc.disable()  # the trees have no cycles
-    options = ("fps", "turn", "html", "depth", "engine", "drop", "record")
-    return replay(args.game, analysis=args.analyse, **{name: getattr(args, name) for name in options})
+    options = ("fps", "turn", "html", "depth", "drop", "record")
+    return replay(args.game, analysis=args.analyse, engine=engine, **{name: getattr(args, name) for name in options})
 
 
 def replay(
@@ -47,7 +54,7 @@ def replay(
     html: str | None = None,
     analysis: bool = False,
     depth: int | None = None,
-    engine: str = arguments.ENGINE_NAMES[0],
+    engine: str | Engine = arguments.ENGINE_NAMES[0],
     drop: int = DROP,
     record: str | None = None,
     out: TextIO = sys.stdout,
@@ -84,7 +91,8 @@ def replay(
     if turn is not None and turn > game.last:
         return fail(f"no turn {turn}: its positions are turns 0 to {game.last}")
     analysed = analysis or depth is not None
-    analysis_of = Analyst(game, depth, TURN_TIME, ENGINES[engine]) if analysed else None
+    chosen = ENGINES[engine] if isinstance(engine, str) else engine
+    analysis_of = Analyst(game, depth, TURN_TIME, chosen) if analysed else None
     return show(game, analysis_of, fail, fps=fps, turn=turn, html=html, drop=drop, out=out, err=err)
 
 

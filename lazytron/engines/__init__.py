@@ -70,8 +70,8 @@ def option_lines(engine: Engine) -> Iterator[str]:
     if not engine.options:
         yield f"the {engine.name} engine has no options"
         return
-    yield f"{'option':<12} {'type':<5} {'default':>8}  {'range':<18} meaning"
+    yield f"{'option':<12} {'type':<5} {'default':>8}  {'range':<20} meaning"
     for option in engine.options:
         default = str(option.default).lower() if option.kind == "bool" else str(option.default)
         span = "true, false" if option.kind == "bool" else f"{option.low} .. {option.high}"
-        yield f"{option.name:<12} {option.kind:<5} {default:>8}  {span:<18} {option.meaning}"
+        yield f"{option.name:<12} {option.kind:<5} {default:>8}  {span:<20} {option.meaning}"

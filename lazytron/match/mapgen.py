@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..board import CARDINALS, Board, Move, grid_mask, neighbours, step
-from ..territory import reach
+from ..territory import layers, reach
 from .rules import Outcome, advance
 
 MIN_SIDE = 4
@@ -73,17 +73,8 @@ def is_symmetric(board: Board) -> bool:
 
 def distance(board: Board) -> int | None:
     """Steps from one head to the other through free cells (None if they cannot meet)."""
-    free, stride = board.free, board.stride
-    seen = front = 1 << board.me
-    target = 1 << board.enemy
-    steps = 0
-    while front:
-        if front & target:
-            return steps
-        front = ((front << 1) | (front >> 1) | (front << stride) | (front >> stride)) & free & ~seen
-        seen |= front
-        steps += 1
-    return None
+    rings = layers(board.free, 1 << board.me, board.stride)
+    return next((steps for steps, ring in enumerate(rings) if ring >> board.enemy & 1), None)
 
 
 def _walls(spec: MapSpec, rng: random.Random) -> int:

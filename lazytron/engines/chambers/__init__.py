@@ -23,6 +23,8 @@ from typing import Iterator
 from ...board import Move
 from ...territory import reach
 from ...tree import Node
+from . import _native
+from ._native import status as speedups_status
 from .evaluate import Kind
 from .fill import lines
 from .nodes import ChamberPosition, fits, init_tree
@@ -31,7 +33,12 @@ from .search import Check, Result, search
 from .settings import DEFAULT, Settings
 from .space import best_step, fillable
 
-__all__ = ["DEFAULT", "ChamberPosition", "Settings", "best_scores", "fits", "init_tree"]
+__all__ = ["DEFAULT", "ChamberPosition", "Settings", "best_scores", "fits", "has_speedups", "init_tree", "speedups_status"]
+
+
+def has_speedups() -> bool:
+    """Whether the engine runs with its C speedups (built, and not switched off by ``LAZYTRON_PURE=1``)."""
+    return _native.speedups is not None
 
 
 def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Result]:
