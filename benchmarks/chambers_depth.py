@@ -32,13 +32,15 @@ from pathlib import Path
 from harness import SHARED
 from hotspots import positions
 
-from lazytron.reading import load_board
 from lazytron.engines.chambers import ChamberPosition, Settings, init_tree, nodes
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import search
 from lazytron.engines.chambers.settings import with_options
+from lazytron.reading import load_board
 
-PYTHON_EVALUATIONS = [0]  # positions scored by the Python tree (those scored in C are counted by each tree's Horizon)
+PYTHON_EVALUATIONS = [
+    0
+]  # positions scored by the Python tree (those scored in C are counted by each tree's Horizon)
 
 
 def _counting(*args):  # type: ignore[no-untyped-def]
@@ -80,14 +82,30 @@ def first_position(name: str, seconds: float, settings: Settings) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--every", type=int, default=40, help="every n-th turn of each record (40)")
-    parser.add_argument("--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)")
-    parser.add_argument("--depth-big", type=int, default=14, help="deepest depth on larger maps (14)")
-    parser.add_argument("--time", type=float, default=0.9, help="seconds for the depth reached (0.9)")
-    parser.add_argument("--games", type=Path, help="the records' folder (../shared/games), say a strength run's games")
-    parser.add_argument("--map", help="search this contest map's first position instead, depth by depth")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option")
+    parser.add_argument(
+        "--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)"
+    )
+    parser.add_argument(
+        "--depth-big", type=int, default=14, help="deepest depth on larger maps (14)"
+    )
+    parser.add_argument(
+        "--time", type=float, default=0.9, help="seconds for the depth reached (0.9)"
+    )
+    parser.add_argument(
+        "--games",
+        type=Path,
+        help="the records' folder (../shared/games), say a strength run's games",
+    )
+    parser.add_argument(
+        "--map", help="search this contest map's first position instead, depth by depth"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option"
+    )
     args = parser.parse_args()
     try:
         settings = with_options(Settings(), args.option)
@@ -110,11 +128,15 @@ def main() -> None:
         moves.append(move.name[0])
         counted += evaluations(tree) - PYTHON_EVALUATIONS[0]
     seconds = time.perf_counter() - start
-    print(f"{len(boards)} positions to depth {args.depth_small} (larger maps {args.depth_big}):"
-          f" {counted + PYTHON_EVALUATIONS[0]} evaluations, {seconds:.1f} s")
+    print(
+        f"{len(boards)} positions to depth {args.depth_small} (larger maps {args.depth_big}):"
+        f" {counted + PYTHON_EVALUATIONS[0]} evaluations, {seconds:.1f} s"
+    )
     print("moves:", "".join(moves))
     depths = [depth_within(board, args.time, settings) for board in boards]
-    print(f"depth completed in {args.time} s from a fresh tree: median {statistics.median(depths)}, sum {sum(depths)}")
+    print(
+        f"depth completed in {args.time} s from a fresh tree: median {statistics.median(depths)}, sum {sum(depths)}"
+    )
 
 
 if __name__ == "__main__":

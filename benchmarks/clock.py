@@ -49,8 +49,8 @@ from harness import (
 )
 
 from lazytron.board import Board, Move
-from lazytron.reading import load_board
 from lazytron.match.rules import Outcome, advance
+from lazytron.reading import load_board
 
 FIRST_LIMIT, TURN_LIMIT, MEMORY_LIMIT = 3.0, 1.0, 500.0
 BUDGET = 0.9
@@ -59,7 +59,10 @@ BUDGET = 0.9
 def play(board: Board, opponent: list[str], engine: str = "zenzike") -> dict:
     """One game; the timed bot's answer times, depths and peak memory."""
     with tempfile.TemporaryFile("w+") as log:
-        ours, theirs = TimedBot(lazytron_command("bot", "-v", "--engine", engine), stderr=log), TimedBot(opponent)
+        ours, theirs = (
+            TimedBot(lazytron_command("bot", "-v", "--engine", engine), stderr=log),
+            TimedBot(opponent),
+        )
         boards, times = [board], []
         try:
             while True:
@@ -77,7 +80,13 @@ def play(board: Board, opponent: list[str], engine: str = "zenzike") -> dict:
             theirs.close()
         log.seek(0)
         depths = [int(d) for d in re.findall(r"depth=(\d+)", log.read())]
-    return {"boards": boards, "times": times, "depths": depths, "memory": memory, "result": str(after)}
+    return {
+        "boards": boards,
+        "times": times,
+        "depths": depths,
+        "memory": memory,
+        "result": str(after),
+    }
 
 
 def original_depths(boards: list[Board], every: int) -> list[int]:
@@ -89,14 +98,18 @@ def original_depths(boards: list[Board], every: int) -> list[int]:
     return found
 
 
-def first_turns(board: Board, command: list[str], cwd: str | None, load: int, repeats: int) -> list[float]:
+def first_turns(
+    board: Board, command: list[str], cwd: str | None, load: int, repeats: int
+) -> list[float]:
     """Seconds from starting the bot (board written at once) to its first digit, ``repeats`` times under ``load`` hogs."""
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(load)]
     times = []
     try:
         for _ in range(repeats):
             started = time.perf_counter()
-            bot = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            bot = subprocess.Popen(
+                command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
             assert bot.stdin and bot.stdout
             bot.stdin.write(str(board))
             bot.stdin.flush()
@@ -115,13 +128,19 @@ def first_turn_main(args: argparse.Namespace) -> None:
     name = (args.maps or ["big-room"])[0]
     board = load_board(str(next(p for p in contest_maps() if p.stem == name)))
     command = shlex.split(args.bot) if args.bot else lazytron_command("bot")
-    print(f"machine: {machine()}\nbot: {shlex.join(command)}{f' in {args.cwd}' if args.cwd else ''}\nmap: {name}\n")
-    print(f"{'busy processes':>14}  {'first answer s: min':>19}  {'median':>6}  {'max':>6}  over {FIRST_LIMIT} s")
+    print(
+        f"machine: {machine()}\nbot: {shlex.join(command)}{f' in {args.cwd}' if args.cwd else ''}\nmap: {name}\n"
+    )
+    print(
+        f"{'busy processes':>14}  {'first answer s: min':>19}  {'median':>6}  {'max':>6}  over {FIRST_LIMIT} s"
+    )
     for load in args.load:
         times = first_turns(board, command, args.cwd, load, args.repeats)
         over = sum(t > FIRST_LIMIT for t in times)
-        print(f"{load:>14}  {min(times):>19.3f}  {statistics.median(times):>6.3f}  {max(times):>6.3f}  {over} of {len(times)}",
-              flush=True)
+        print(
+            f"{load:>14}  {min(times):>19.3f}  {statistics.median(times):>6.3f}  {max(times):>6.3f}  {over} of {len(times)}",
+            flush=True,
+        )
 
 
 def spread(values: list[int]) -> str:
@@ -129,16 +148,45 @@ def spread(values: list[int]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--maps", nargs="*", help="contest map names (default: all)")
-    parser.add_argument("--opponent", default=shlex.join(lazytron_command("bot", "--depth", "4")), help="player 2's command")
-    parser.add_argument("--every", type=int, default=10, metavar="K", help="time the original on every K-th position (10)")
+    parser.add_argument(
+        "--opponent",
+        default=shlex.join(lazytron_command("bot", "--depth", "4")),
+        help="player 2's command",
+    )
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=10,
+        metavar="K",
+        help="time the original on every K-th position (10)",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     parser.add_argument("--engine", default="zenzike", help="the timed bot's engine (zenzike)")
-    parser.add_argument("--first-turn", action="store_true", help="time only the first answer, from the bot's start")
-    parser.add_argument("--load", type=int, nargs="+", default=[0, 4], metavar="N", help="--first-turn: busy processes (0 4)")
-    parser.add_argument("--repeats", type=int, default=5, metavar="R", help="--first-turn: answers timed per load (5)")
-    parser.add_argument("--bot", metavar="CMD", help="--first-turn: the bot (default: this checkout's lazytron bot)")
+    parser.add_argument(
+        "--first-turn", action="store_true", help="time only the first answer, from the bot's start"
+    )
+    parser.add_argument(
+        "--load",
+        type=int,
+        nargs="+",
+        default=[0, 4],
+        metavar="N",
+        help="--first-turn: busy processes (0 4)",
+    )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=5,
+        metavar="R",
+        help="--first-turn: answers timed per load (5)",
+    )
+    parser.add_argument(
+        "--bot", metavar="CMD", help="--first-turn: the bot (default: this checkout's lazytron bot)"
+    )
     parser.add_argument("--cwd", metavar="DIR", help="--first-turn: run the bot there")
     args = parser.parse_args()
     if args.first_turn:
@@ -147,8 +195,12 @@ def main() -> None:
         first_turn_main(args)
         return
     require_shared_and_oracle()
-    print(f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nengine: {args.engine}\nopponent: {args.opponent}\n")
-    print(f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  {'lazytron depth':>14}  {'original depth':>14}  result")
+    print(
+        f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nengine: {args.engine}\nopponent: {args.opponent}\n"
+    )
+    print(
+        f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  {'lazytron depth':>14}  {'original depth':>14}  result"
+    )
     results, failures = {}, []
     for path in contest_maps():
         if args.maps and path.stem not in args.maps:
@@ -176,10 +228,14 @@ def main() -> None:
         )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"machine": machine(), "opponent": args.opponent, "maps": results}, f, indent=1)
+            json.dump(
+                {"machine": machine(), "opponent": args.opponent, "maps": results}, f, indent=1
+            )
     if failures:
         sys.exit(f"over a limit on: {', '.join(failures)}")
-    print(f"\nall within limits: first answer <= {FIRST_LIMIT} s, later <= {TURN_LIMIT} s, memory <= {MEMORY_LIMIT:g} MB")
+    print(
+        f"\nall within limits: first answer <= {FIRST_LIMIT} s, later <= {TURN_LIMIT} s, memory <= {MEMORY_LIMIT:g} MB"
+    )
 
 
 if __name__ == "__main__":

@@ -27,14 +27,26 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
-BOTS = {"d1": f"{PY} -m lazytron bot --depth 1", "d2": f"{PY} -m lazytron bot --depth 2",
-        "hugger": f"{PY} -m lazytron.bots.hugger"}
+BOTS = {
+    "d1": f"{PY} -m lazytron bot --depth 1",
+    "d2": f"{PY} -m lazytron bot --depth 2",
+    "hugger": f"{PY} -m lazytron.bots.hugger",
+}
 
 
 def tournament(db: Path, rounds: int, cluster: str | None) -> tuple[float, int]:
     """Seconds the command took and the games it stored."""
-    argv = [PY, "-m", "lazytron", "tournament", *map(str, sorted((ROOT / "maps").glob("*.txt"))),
-            "--rounds", str(rounds), "--db", str(db)]
+    argv = [
+        PY,
+        "-m",
+        "lazytron",
+        "tournament",
+        *map(str, sorted((ROOT / "maps").glob("*.txt"))),
+        "--rounds",
+        str(rounds),
+        "--db",
+        str(db),
+    ]
     for name, command in BOTS.items():
         argv += ["--bot", f"{name}={command}"]
     if cluster:
@@ -44,26 +56,70 @@ def tournament(db: Path, rounds: int, cluster: str | None) -> tuple[float, int]:
     seconds = time.monotonic() - start
     if done.returncode != 0:
         sys.exit(f"benchmarks/cluster.py: the tournament failed: {done.stderr.strip()}")
-    games = int(subprocess.run([PY, "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("
-                                "'SELECT count(*) FROM games').fetchone()[0])", str(db)],
-                               capture_output=True, text=True).stdout)
+    games = int(
+        subprocess.run(
+            [
+                PY,
+                "-c",
+                "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("
+                "'SELECT count(*) FROM games').fetchone()[0])",
+                str(db),
+            ],
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
     return seconds, games
 
 
 def start(folder: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
     """A scheduler and ``workers`` worker processes here; its address and the processes."""
     info = folder / "scheduler.json"
-    procs = [subprocess.Popen([PY, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                               "--no-dashboard", "--scheduler-file", str(info)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)]
+    procs = [
+        subprocess.Popen(
+            [
+                PY,
+                "-m",
+                "distributed.cli.dask_scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                str(info),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    ]
     while not (info.is_file() and info.read_text().strip()):
         time.sleep(0.1)
     address = json.loads(info.read_text())["address"]
     for k in range(workers):
-        procs.append(subprocess.Popen(
-            [PY, "-m", "distributed.cli.dask_worker", address, "--name", f"w{k + 1}", "--nthreads", "1",
-             "--resources", "cores=2", "--no-nanny", "--no-dashboard"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, cwd=ROOT))
+        procs.append(
+            subprocess.Popen(
+                [
+                    PY,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    address,
+                    "--name",
+                    f"w{k + 1}",
+                    "--nthreads",
+                    "1",
+                    "--resources",
+                    "cores=2",
+                    "--no-nanny",
+                    "--no-dashboard",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+                cwd=ROOT,
+            )
+        )
     from distributed import Client
 
     with Client(address, timeout=30) as client:
@@ -83,7 +139,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    print(f"{os.cpu_count()} cores (os.cpu_count), load average {os.getloadavg()[0]:.1f} at the start")
+    print(
+        f"{os.cpu_count()} cores (os.cpu_count), load average {os.getloadavg()[0]:.1f} at the start"
+    )
     print(f"{'where':28} {'games':>5} {'seconds':>8} {'games/min':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         runs: list[tuple[str, str | None, int]] = [("here (default jobs)", None, 0)]

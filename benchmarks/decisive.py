@@ -24,8 +24,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
@@ -50,7 +50,11 @@ def values_line(depth: int, values: dict[Move, int]) -> str:
 
 
 def turns_that_differ(
-    boards: list[Board], moves: list[Move], logged: dict[int, tuple[int, int | None]], deeper: int, below: int,
+    boards: list[Board],
+    moves: list[Move],
+    logged: dict[int, tuple[int, int | None]],
+    deeper: int,
+    below: int,
     settings: Settings = Settings(),
 ) -> Iterator[tuple[int, int, Move, list[str]]]:
     """(turn, depth, move played, lines of values) for each turn where a deeper search prefers another move."""
@@ -61,22 +65,55 @@ def turns_that_differ(
         root = init_tree(boards[turn - 1], settings)
         if root.kind is not Kind.CONNECTED or len(root.children) < 2:
             continue
-        found = {d: root_values(root, d) for d in range(depth, depth + deeper + 1, 2)}  # exact values: one tree serves every depth
-        if any(max(values.values()) > values[moves[turn - 1]] for d, values in found.items() if d > depth):
-            yield turn, depth, moves[turn - 1], [values_line(d, values) for d, values in found.items()]
+        found = {
+            d: root_values(root, d) for d in range(depth, depth + deeper + 1, 2)
+        }  # exact values: one tree serves every depth
+        if any(
+            max(values.values()) > values[moves[turn - 1]]
+            for d, values in found.items()
+            if d > depth
+        ):
+            yield (
+                turn,
+                depth,
+                moves[turn - 1],
+                [values_line(d, values) for d, values in found.items()],
+            )
         if score is not None and score < below:
             return
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
     parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
-    parser.add_argument("--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)")
-    parser.add_argument("--below", type=int, default=-2000, help="stop at the turn whose logged score falls below this (-2000)")
-    parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
-    parser.add_argument("--ending", choices=("lost", "drawn"), default="lost", help="the games to search: lost (the default) or drawn")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option (repeatable)")
+    parser.add_argument(
+        "--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)"
+    )
+    parser.add_argument(
+        "--below",
+        type=int,
+        default=-2000,
+        help="stop at the turn whose logged score falls below this (-2000)",
+    )
+    parser.add_argument(
+        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
+    )
+    parser.add_argument(
+        "--ending",
+        choices=("lost", "drawn"),
+        default="lost",
+        help="the games to search: lost (the default) or drawn",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an engine option (repeatable)",
+    )
     args = parser.parse_args()
     try:
         settings = with_options(Settings(), args.option)
@@ -99,7 +136,9 @@ def main() -> int:
         first = None
         print(f"game {game}, the bot as player {side}:")
         moves = [mine for mine, _ in pairs]
-        for turn, depth, move, lines in turns_that_differ(boards, moves, logged, args.deeper, args.below, settings):
+        for turn, depth, move, lines in turns_that_differ(
+            boards, moves, logged, args.deeper, args.below, settings
+        ):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
         print(f"  first turn a deeper search plays otherwise: {first or 'none'}")

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
@@ -35,7 +35,9 @@ from lazytron.engines.chambers.search import answer_matrix
 from lazytron.match.records import RecordError
 
 
-def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int) -> Iterator[tuple[int, Move, str]]:
+def missed_turns(
+    boards: list[Board], moves: list[tuple[Move, Move]], depth: int
+) -> Iterator[tuple[int, Move, str]]:
     """(turn, move played, values) for each turn where a move beats a draw and the move played against the enemy's answer."""
     for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves), start=1):
         root = init_tree(board)
@@ -48,15 +50,27 @@ def missed_turns(boards: list[Board], moves: list[tuple[Move, Move]], depth: int
         best = max(against.values())
         if best > DRAW and best > against[mine]:
             ranked = sorted(against, key=lambda move: -against[move])
-            yield turn, mine, " ".join(f"{move.name} {against[move]} ({min(matrix[move].values())})" for move in ranked)
+            yield (
+                turn,
+                mine,
+                " ".join(
+                    f"{move.name} {against[move]} ({min(matrix[move].values())})" for move in ranked
+                ),
+            )
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
     parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
-    parser.add_argument("--depth", type=int, default=16, help="the fixed depth of every search (16)")
-    parser.add_argument("--game", type=int, action="append", default=[], help="only this game (repeatable)")
+    parser.add_argument(
+        "--depth", type=int, default=16, help="the fixed depth of every search (16)"
+    )
+    parser.add_argument(
+        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
+    )
     args = parser.parse_args()
     if not (args.directory / "games.csv").is_file():
         print(f"drawn: {args.directory} has no games.csv", file=sys.stderr)

@@ -82,7 +82,9 @@ def play_alone(board: Board, seconds: float, checks: int | None = None) -> int:
         assert isinstance(root, ChamberPosition)
         deadline = Deadline.after(seconds) if checks is None else Budget(checks)
         move = decide(root, ENGINE.best_scores, deadline=deadline).move
-        target = next((t for m, t in legal_moves(root.open_, board.me, board.stride) if m == move), None)
+        target = next(
+            (t for m, t in legal_moves(root.open_, board.me, board.stride) if m == move), None
+        )
         if target is None:
             return moves
         board = Board(board.width, board.height, board.walls | 1 << board.me, target, board.enemy)
@@ -107,9 +109,15 @@ def records(paths: list[str]) -> list[Path]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+")
-    parser.add_argument("--time", type=float, default=0.1, help="seconds a move for the engine (0.1)")
-    parser.add_argument("--checks", type=int, help="a budget of calls of check a move instead of the clock")
-    parser.add_argument("--min-bound", type=int, default=0, help="leave out regions with a smaller bound (0)")
+    parser.add_argument(
+        "--time", type=float, default=0.1, help="seconds a move for the engine (0.1)"
+    )
+    parser.add_argument(
+        "--checks", type=int, help="a budget of calls of check a move instead of the clock"
+    )
+    parser.add_argument(
+        "--min-bound", type=int, default=0, help="leave out regions with a smaller bound (0)"
+    )
     args = parser.parse_args()
     reached = matched = total = made = 0
     seen: set[tuple[int, int]] = set()

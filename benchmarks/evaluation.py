@@ -19,18 +19,18 @@ import gc
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from harness import SHARED
 from hotspots import positions
 
-from lazytron.reading import load_board
 from lazytron.clock import Deadline, timeout_list
 from lazytron.engines.chambers import _native, best_scores, init_tree, nodes
 from lazytron.engines.chambers.evaluate import evaluate
 from lazytron.engines.chambers.settings import DEFAULT
 from lazytron.engines.chambers.split import python_counts, split_counts
+from lazytron.reading import load_board
 
 MAPS = ["oval", "platform", "duel-small", "center", "apocalyptic", "toronto", "big-room"]
 SPEEDUPS = _native.speedups
@@ -70,16 +70,33 @@ def pure_evaluation(board) -> tuple:
 
 def costs(every: int) -> None:
     boards = positions(every)
-    groups = {"small": [b for b in boards if b.width * b.height <= 625], "large": [b for b in boards if b.width * b.height > 625]}
-    print(f"{'microseconds per call':<34} " + "  ".join(f"{name} ({len(group)})".rjust(12) for name, group in groups.items()))
+    groups = {
+        "small": [b for b in boards if b.width * b.height <= 625],
+        "large": [b for b in boards if b.width * b.height > 625],
+    }
+    print(
+        f"{'microseconds per call':<34} "
+        + "  ".join(f"{name} ({len(group)})".rjust(12) for name, group in groups.items())
+    )
     rows = [
-        ("split measures, C", lambda b: split_counts(open_cells(b), b.me, b.enemy, b.width, b.height), 20),
-        ("split measures, Python", lambda b: python_counts(open_cells(b), b.me, b.enemy, b.width, b.height), 1),
+        (
+            "split measures, C",
+            lambda b: split_counts(open_cells(b), b.me, b.enemy, b.width, b.height),
+            20,
+        ),
+        (
+            "split measures, Python",
+            lambda b: python_counts(open_cells(b), b.me, b.enemy, b.width, b.height),
+            1,
+        ),
         ("evaluation, with the speedups", evaluation, 10),
         ("evaluation, pure Python", pure_evaluation, 1),
     ]
     for name, function, repeats in rows:
-        print(f"{name:<34} " + "  ".join(f"{per_call(function, group, repeats):12.1f}" for group in groups.values()))
+        print(
+            f"{name:<34} "
+            + "  ".join(f"{per_call(function, group, repeats):12.1f}" for group in groups.values())
+        )
 
 
 def depth_reached(board, seconds: float) -> tuple[int, float]:
@@ -104,16 +121,24 @@ def depth_reached(board, seconds: float) -> tuple[int, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--maps", nargs="*", default=MAPS, help="contest maps for the depth table")
     parser.add_argument("--seconds", type=float, default=0.9, help="search time per position (0.9)")
-    parser.add_argument("--every", type=int, default=15, metavar="K", help="every K-th recorded position (15)")
+    parser.add_argument(
+        "--every", type=int, default=15, metavar="K", help="every K-th recorded position (15)"
+    )
     args = parser.parse_args()
     if SPEEDUPS is None:
-        sys.exit("evaluation: the C speedups are not built (or LAZYTRON_PURE=1): nothing to compare")
+        sys.exit(
+            "evaluation: the C speedups are not built (or LAZYTRON_PURE=1): nothing to compare"
+        )
     gc.disable()
     costs(args.every)
-    print(f"\n{'map':<13} {'with C: depth':>14} {'positions/s':>12} {'pure: depth':>12} {'positions/s':>12}   ({args.seconds} s, fresh tree)")
+    print(
+        f"\n{'map':<13} {'with C: depth':>14} {'positions/s':>12} {'pure: depth':>12} {'positions/s':>12}   ({args.seconds} s, fresh tree)"
+    )
     depths = []
     for name in args.maps:
         board = load_board(str(SHARED / "maps" / "contest" / f"{name}.txt"))
@@ -122,7 +147,9 @@ def main() -> None:
             slow, slow_rate = depth_reached(board, args.seconds)
         depths.append((fast, slow))
         print(f"{name:<13} {fast:>14} {fast_rate:>12.0f} {slow:>12} {slow_rate:>12.0f}")
-    print(f"median depth: {statistics.median(f for f, _ in depths)} with the speedups, {statistics.median(s for _, s in depths)} without")
+    print(
+        f"median depth: {statistics.median(f for f, _ in depths)} with the speedups, {statistics.median(s for _, s in depths)} without"
+    )
 
 
 if __name__ == "__main__":

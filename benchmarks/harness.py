@@ -20,7 +20,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
-ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"))
+ORACLE = Path(
+    os.environ.get(
+        "ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"
+    )
+)
 
 sys.path.insert(0, str(ROOT))
 
@@ -91,7 +95,9 @@ def require_shared_and_oracle() -> None:
     if not (SHARED / "maps" / "contest").is_dir():
         sys.exit(f"benchmark: {SHARED} has no maps/contest (set LAZYTRON_SHARED)")
     if not (ORACLE / "analyse").is_file():
-        sys.exit(f"benchmark: the original is not built in {ORACLE}: run {SHARED}/reference/zenzike/build.sh")
+        sys.exit(
+            f"benchmark: the original is not built in {ORACLE}: run {SHARED}/reference/zenzike/build.sh"
+        )
 
 
 def contest_maps() -> list[Path]:
@@ -114,14 +120,18 @@ def timed_run(command: list[str], text: str) -> tuple[float, str]:
     return time.perf_counter() - start, done.stdout
 
 
-def time_to_depth(command: list[str], text: str, budget: float, enough: float | None = None) -> list[tuple[int, float]]:
+def time_to_depth(
+    command: list[str], text: str, budget: float, enough: float | None = None
+) -> list[tuple[int, float]]:
     """(depth, seconds since start) for each ``DEPTH SCORE MOVE`` line an analyser prints within ``budget``.
 
     The analyser is stopped at the budget, or as soon as a line comes after
     ``enough`` seconds, so a long search costs no more than is asked.
     """
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
     assert proc.stdin and proc.stdout
     proc.stdin.write(text.encode())
     proc.stdin.close()
@@ -159,7 +169,11 @@ def machine() -> str:
     except OSError:
         pass
     ghc = shutil.which("ghc")
-    ghc_version = subprocess.run([ghc, "--numeric-version"], capture_output=True, text=True).stdout.strip() if ghc else "?"
+    ghc_version = (
+        subprocess.run([ghc, "--numeric-version"], capture_output=True, text=True).stdout.strip()
+        if ghc
+        else "?"
+    )
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, GHC {ghc_version}"
 
 
@@ -168,7 +182,12 @@ class TimedBot:
 
     def __init__(self, command: list[str], stderr=subprocess.DEVNULL) -> None:
         self.proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True, bufsize=1
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            bufsize=1,
         )
 
     def answer(self, board_text: str) -> tuple[int, float]:

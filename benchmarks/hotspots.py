@@ -37,16 +37,26 @@ def positions(every: int = 10, games: Path | None = None) -> list:
         if game is None:
             continue
         boards = game[0]
-        found += [b for b in boards[every::every] if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]]
+        found += [
+            b for b in boards[every::every] if voronoi(b.free, 1 << b.me, 1 << b.enemy, b.stride)[3]
+        ]
     if not found:
-        sys.exit(f"benchmark: no contested position in a readable record under {folder} (set LAZYTRON_SHARED)")
+        sys.exit(
+            f"benchmark: no contested position in a readable record under {folder} (set LAZYTRON_SHARED)"
+        )
     return found
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)")
-    parser.add_argument("--depth-big", type=int, default=14, help="deepest depth on larger maps (14)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--depth-small", type=int, default=18, help="deepest depth on maps up to 25x25 (18)"
+    )
+    parser.add_argument(
+        "--depth-big", type=int, default=14, help="deepest depth on larger maps (14)"
+    )
     parser.add_argument("--engine", choices=("search", "negamax"), default="search")
     parser.add_argument("--top", type=int, default=8, help="functions to list (8)")
     args = parser.parse_args()
@@ -77,12 +87,18 @@ def main() -> None:
     seconds = time.perf_counter() - start
     tron.score = scoring
     total = sum(counts.values())
-    print(f"{len(boards)} positions, {args.engine} to depth {args.depth_small} (larger maps {args.depth_big})")
+    print(
+        f"{len(boards)} positions, {args.engine} to depth {args.depth_small} (larger maps {args.depth_big})"
+    )
     print(f"{total} evaluations in {seconds:.2f} s")
     profiler = cProfile.Profile()
     profiler.runcall(run)
     stats = pstats.Stats(profiler)
-    flood = sum(t for (file, _, name), (_, _, t, _, _) in stats.stats.items() if file.endswith("territory.py"))
+    flood = sum(
+        t
+        for (file, _, name), (_, _, t, _, _) in stats.stats.items()
+        if file.endswith("territory.py")
+    )
     print(f"share of the time in territory.py (the floods): {flood / stats.total_tt:.0%}")
     for width, n in sorted(counts.items()):
         print(f"  maps {width} wide: {n} evaluations, {spent[width] / n * 1e6:.0f} us each")

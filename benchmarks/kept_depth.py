@@ -46,14 +46,30 @@ def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=Path, default=SHARED / "games", help="the records' folder (../shared/games)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=Path, default=SHARED / "games", help="the records' folder (../shared/games)"
+    )
     parser.add_argument("--records", type=int, default=10, help="how many records (10)")
     parser.add_argument("--turns", type=int, default=30, help="turns of each record at most (30)")
-    parser.add_argument("--time", type=float, default=0.9, help="seconds a turn after the first (0.9)")
-    parser.add_argument("--seat", type=int, choices=(1, 2), default=1, help="the player whose seat the bot takes (1)")
+    parser.add_argument(
+        "--time", type=float, default=0.9, help="seconds a turn after the first (0.9)"
+    )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="the player whose seat the bot takes (1)",
+    )
     args = parser.parse_args()
-    readable = (game for game in map(recorded_game, sorted(args.games.rglob("*.tron"))) if game is not None and len(game[1]) > 2)
+    readable = (
+        game
+        for game in map(recorded_game, sorted(args.games.rglob("*.tron")))
+        if game is not None and len(game[1]) > 2
+    )
     games = list(islice(readable, args.records))  # only the records used are read
     if not games:
         sys.exit(f"kept_depth: no readable record under {args.games}")
@@ -68,8 +84,10 @@ def main() -> None:
     off, on = zip(*pairs)
     deeper = sum(b > a for a, b in pairs)
     shallower = sum(b < a for a, b in pairs)
-    print(f"{len(pairs)} turns: median depth {statistics.median(off)} with MEMO off, {statistics.median(on)} on;"
-          f" on went deeper on {deeper}, less deep on {shallower}, as deep on {len(pairs) - deeper - shallower}")
+    print(
+        f"{len(pairs)} turns: median depth {statistics.median(off)} with MEMO off, {statistics.median(on)} on;"
+        f" on went deeper on {deeper}, less deep on {shallower}, as deep on {len(pairs) - deeper - shallower}"
+    )
 
 
 if __name__ == "__main__":

@@ -56,10 +56,24 @@ def open_timed(browser: Browser, url: str) -> float:
 
 def screenshot(browser: Browser, url: str, turn: int, path: Path) -> None:
     """Save the page at ``turn`` as a PNG, the whole page's height."""
-    browser.call("Emulation.setDeviceMetricsOverride", page=True, width=1000, height=1000, deviceScaleFactor=1, mobile=False)
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        page=True,
+        width=1000,
+        height=1000,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
     browser.open(f"{url}#turn={turn}")
     height = browser.js("document.documentElement.scrollHeight")
-    browser.call("Emulation.setDeviceMetricsOverride", page=True, width=1000, height=height, deviceScaleFactor=1, mobile=False)
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        page=True,
+        width=1000,
+        height=height,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
     shot = browser.call("Page.captureScreenshot", page=True, format="png")
     path.write_bytes(base64.b64decode(shot["data"]))
 
@@ -82,8 +96,10 @@ def main() -> int:
         start = time.perf_counter()
         write_page(str(out), replay, Analyst(replay, depth=args.depth))
         board = replay.positions[0]
-        print(f"{args.game.name}: {board.width}x{board.height}, {replay.last} turns, analysed at depth {args.depth}"
-              f" in {time.perf_counter() - start:.1f} s; page {out.stat().st_size / 1e6:.2f} MB")
+        print(
+            f"{args.game.name}: {board.width}x{board.height}, {replay.last} turns, analysed at depth {args.depth}"
+            f" in {time.perf_counter() - start:.1f} s; page {out.stat().st_size / 1e6:.2f} MB"
+        )
         profile = Path(tmp) / "profile"
         profile.mkdir()
         browser = Browser(binary, profile)
@@ -93,11 +109,15 @@ def main() -> int:
                 seconds = open_timed(browser, out.as_uri())
                 drawn = browser.js(DRAWN)
                 problems = browser.problems()
-                print(f"run {run + 1}: opened in {seconds:.3f} s, overlay and chart drawn: {drawn}, console problems: {len(problems)}")
+                print(
+                    f"run {run + 1}: opened in {seconds:.3f} s, overlay and chart drawn: {drawn}, console problems: {len(problems)}"
+                )
                 if not drawn or problems:
                     return 1
                 times.append(seconds)
-            print(f"best {min(times):.3f} s, median {statistics.median(times):.3f} s (target: under 2 s)")
+            print(
+                f"best {min(times):.3f} s, median {statistics.median(times):.3f} s (target: under 2 s)"
+            )
             if args.screenshot is not None:
                 screenshot(browser, out.as_uri(), args.turn, args.screenshot)
                 print(f"screenshot of turn {args.turn}: {args.screenshot}")

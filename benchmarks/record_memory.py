@@ -29,7 +29,9 @@ def big_record(path: Path, megabytes: float) -> None:
     """A record whose game ends on turn 1, followed by ``megabytes`` of turns that cannot have been played."""
     size, rows = PILLARS.split("\n", 1)
     turns = int(megabytes * 1_000_000 / 2)
-    with path.open("w") as f:  # a piece at a time: this process stays small (a forked child starts as its copy)
+    with path.open(
+        "w"
+    ) as f:  # a piece at a time: this process stays small (a forked child starts as its copy)
         f.write(f"+OK|{size}|{rows}|a|b|")
         for start in range(0, turns, 100_000):
             f.write("NS" * min(100_000, turns - start))
@@ -41,7 +43,9 @@ def peak_of(command: list[str]) -> tuple[int, str, float, float]:
     started = time.monotonic()
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     seconds = time.monotonic() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child so far, in MB
+    peak = (
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    )  # the largest child so far, in MB
     return done.returncode, (done.stderr.splitlines() or [""])[0], seconds, peak
 
 
@@ -50,12 +54,18 @@ def main() -> None:
     parser.add_argument("--megabytes", type=float, nargs="+", default=[10.0])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for megabytes in sorted(args.megabytes):  # growing sizes: ru_maxrss is the largest child so far
+        for megabytes in sorted(
+            args.megabytes
+        ):  # growing sizes: ru_maxrss is the largest child so far
             path = Path(tmp) / f"moves-{megabytes:g}MB.tron"
             big_record(path, megabytes)
-            status, error, seconds, peak = peak_of([sys.executable, "-m", "lazytron", "replay", str(path)])
+            status, error, seconds, peak = peak_of(
+                [sys.executable, "-m", "lazytron", "replay", str(path)]
+            )
             error = error.replace(str(path), path.name)
-            print(f"{megabytes:g} MB of moves: status {status}, {seconds:.1f} s, peak {peak:.0f} MB: {error}")
+            print(
+                f"{megabytes:g} MB of moves: status {status}, {seconds:.1f} s, peak {peak:.0f} MB: {error}"
+            )
 
 
 if __name__ == "__main__":

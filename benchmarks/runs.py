@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from harness import bot_result
 
@@ -60,22 +60,33 @@ def table(names: list[str], columns: list[Results]) -> list[str]:
     width = max(4, *(len(n) for n in names))
     lines = [f"{'map':<14}seat " + " ".join(f"{n:>{width}}" for n in names)]
     for game in sorted(set().union(*columns)):
-        lines.append(f"{game[0]:<14}{game[1]:>4} " + " ".join(f"{c.get(game, '.'):>{width}}" for c in columns))
+        lines.append(
+            f"{game[0]:<14}{game[1]:>4} "
+            + " ".join(f"{c.get(game, '.'):>{width}}" for c in columns)
+        )
     lines.append(f"{'points':<19}" + " ".join(f"{points(c.values()):>{width}g}" for c in columns))
     same = unchanged(columns)
     for result in "WDL":
         games = [f"{m}/{s}" for (m, s), r in same if r == result]
-        lines.append(f"{result} in every run: {len(games)}" + (f" ({' '.join(games)})" if games else ""))
+        lines.append(
+            f"{result} in every run: {len(games)}" + (f" ({' '.join(games)})" if games else "")
+        )
     return lines
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("runs", type=Path, nargs="+", metavar="OUT", help="a strength run's --out directory")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "runs", type=Path, nargs="+", metavar="OUT", help="a strength run's --out directory"
+    )
     parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
     args = parser.parse_args()
     names = [run.name if run.name != "out" else run.parent.name for run in args.runs]
-    opponents = sorted({csv_path.parent.name for run in args.runs for csv_path in run.glob("*/games.csv")})
+    opponents = sorted(
+        {csv_path.parent.name for run in args.runs for csv_path in run.glob("*/games.csv")}
+    )
     if not opponents:
         print("runs: no OUT/OPPONENT/games.csv in any of the runs", file=sys.stderr)
         return 2

@@ -21,8 +21,8 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from endgames import separation
 from harness import bot_result, game_from_side
@@ -107,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checks", type=int, default=20000, metavar="N")
     args = parser.parse_args(argv)
     if not (args.directory / "games.csv").is_file():
-        print(f"separations: {args.directory}: no games.csv (a strength run's opponent directory)", file=sys.stderr)
+        print(
+            f"separations: {args.directory}: no games.csv (a strength run's opponent directory)",
+            file=sys.stderr,
+        )
         return 2
     right = {kind: 0 for kind in KINDS}
     games = 0
@@ -116,8 +119,15 @@ def main(argv: list[str] | None = None) -> int:
         games += 1
         for kind in KINDS:
             right[kind] += foretells(found[kind], result)
-        print(f"game {game:3d} {name:12s} {result}  " + "  ".join(f"{kind} {found[kind]:+d}" for kind in KINDS), flush=True)
-    print(f"{games} games apart; result foretold by " + ", ".join(f"{kind} {right[kind]}" for kind in KINDS))
+        print(
+            f"game {game:3d} {name:12s} {result}  "
+            + "  ".join(f"{kind} {found[kind]:+d}" for kind in KINDS),
+            flush=True,
+        )
+    print(
+        f"{games} games apart; result foretold by "
+        + ", ".join(f"{kind} {right[kind]}" for kind in KINDS)
+    )
     return 0
 
 

@@ -52,7 +52,27 @@ from lazytron.tournament import store
 from lazytron.tournament.table import Clock, clocks, seconds
 
 A1K0N = Path(os.environ.get("A1K0N_DIR", Path.home() / ".cache" / "a1k0n"))
-DEFAULT_MAPS = ["apocalyptic", "big-room", "center", "divider", "duel-small", "empty-room", "gate", "joust", "keyhole", "oval", "platform", "playground", "plus", "quadrant", "ring", "toronto", "trix", "u", "vee"]
+DEFAULT_MAPS = [
+    "apocalyptic",
+    "big-room",
+    "center",
+    "divider",
+    "duel-small",
+    "empty-room",
+    "gate",
+    "joust",
+    "keyhole",
+    "oval",
+    "platform",
+    "playground",
+    "plus",
+    "quadrant",
+    "ring",
+    "toronto",
+    "trix",
+    "u",
+    "vee",
+]
 US = "chambers"
 
 
@@ -100,19 +120,43 @@ def map_paths(spec: str) -> list[Path]:
     return maps
 
 
-def run_tournament(opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace) -> dict:
+def run_tournament(
+    opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace
+) -> dict:
     """One tournament, ``args.player`` (chambers unless told) against ``opponent``; its JSON as a dict."""
     out = Path(args.out) / opponent
     out.mkdir(parents=True, exist_ok=True)
-    limits = ["--first-time", "1", "--turn-time", "0.3"] if args.short else ["--first-time", "3", "--turn-time", "1"]
+    limits = (
+        ["--first-time", "1", "--turn-time", "0.3"]
+        if args.short
+        else ["--first-time", "3", "--turn-time", "1"]
+    )
     command = [
-        *lazytron_command("tournament"), *map(str, maps),
-        "--bot", f"{args.player}={commands[args.player]}", "--bot", f"{opponent}={commands[opponent]}",
-        "--rounds", str(args.rounds), "--jobs", str(args.jobs), *limits,
-        "--record-dir", str(out / "games"), "--csv", str(out / "games.csv"), "--json", str(out / "games.json"),
-        "--db", str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
+        *lazytron_command("tournament"),
+        *map(str, maps),
+        "--bot",
+        f"{args.player}={commands[args.player]}",
+        "--bot",
+        f"{opponent}={commands[opponent]}",
+        "--rounds",
+        str(args.rounds),
+        "--jobs",
+        str(args.jobs),
+        *limits,
+        "--record-dir",
+        str(out / "games"),
+        "--csv",
+        str(out / "games.csv"),
+        "--json",
+        str(out / "games.json"),
+        "--db",
+        str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
     ]
-    print(f"# {opponent}: {len(maps)} maps x 2 sides x {args.rounds} rounds", file=sys.stderr, flush=True)
+    print(
+        f"# {opponent}: {len(maps)} maps x 2 sides x {args.rounds} rounds",
+        file=sys.stderr,
+        flush=True,
+    )
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return json.loads((out / "games.json").read_text())
 
@@ -209,7 +253,11 @@ def depths(log: str) -> list[tuple[int, int]]:
 
 
 def depth_report(out: Path) -> list[str]:
-    pairs = [p for log in sorted((out / "a1k0n" / "games").glob("*.log")) for p in depths(log.read_text(errors="replace"))]
+    pairs = [
+        p
+        for log in sorted((out / "a1k0n" / "games").glob("*.log"))
+        for p in depths(log.read_text(errors="replace"))
+    ]
     if not pairs:
         return []
     ours, theirs = zip(*pairs)
@@ -222,15 +270,27 @@ def depth_report(out: Path) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="a1k0n,port,zenzike")
-    parser.add_argument("--maps", default=",".join(DEFAULT_MAPS), help="comma-separated names, or 'all'")
     parser.add_argument(
-        "--opponent-maps", action="append", default=[], metavar="OPPONENT=NAMES", help="maps for one opponent (repeatable)"
+        "--maps", default=",".join(DEFAULT_MAPS), help="comma-separated names, or 'all'"
+    )
+    parser.add_argument(
+        "--opponent-maps",
+        action="append",
+        default=[],
+        metavar="OPPONENT=NAMES",
+        help="maps for one opponent (repeatable)",
     )
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--short", action="store_true", help="1 s / 0.3 s instead of the contest clock")
+    parser.add_argument(
+        "--short", action="store_true", help="1 s / 0.3 s instead of the contest clock"
+    )
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
-    parser.add_argument("--player", default=US, help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)")
+    parser.add_argument(
+        "--player",
+        default=US,
+        help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)",
+    )
     args = parser.parse_args()
     commands = bot_commands(args.short)
     opponents = args.opponents.split(",")
@@ -243,14 +303,23 @@ def main() -> int:
             sys.exit(f"strength: {name}: {problem}")
     if stray := sorted(set(own) - set(opponents)):
         sys.exit(f"strength: --opponent-maps for an opponent not played: {', '.join(stray)}")
-    chosen = {opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents}
+    chosen = {
+        opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents
+    }
     clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
     for opponent in opponents:
-        lines.append(f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}")
+        lines.append(
+            f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}"
+        )
     for opponent in opponents:
         data = run_tournament(opponent, commands, chosen[opponent], args)
-        lines += report(args.player, opponent, data, stored_clocks(Path(args.out) / opponent / "results.db", args.player, opponent))
+        lines += report(
+            args.player,
+            opponent,
+            data,
+            stored_clocks(Path(args.out) / opponent / "results.db", args.player, opponent),
+        )
     if args.player == US and "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))

@@ -40,7 +40,14 @@ from harness import (
 from lazytron.reading import load_board
 from lazytron.territory import voronoi
 
-JUDGED = [("empty-room", 10), ("apocalyptic", 10), ("joust", 10), ("keyhole", 8), ("center", 8), ("huge-room", 6)]
+JUDGED = [
+    ("empty-room", 10),
+    ("apocalyptic", 10),
+    ("joust", 10),
+    ("keyhole", 8),
+    ("center", 8),
+    ("huge-room", 6),
+]
 ONE_SECOND_CAP = 14
 BUDGET = 0.9
 
@@ -49,7 +56,10 @@ def race(text: str, depth: int, repeat: int) -> dict:
     """Both analysers on ``text`` to ``depth``, alternated ``repeat`` times; best times, ratio, agreement."""
     ours, theirs, outputs = [], [], set()
     for round_ in range(repeat):
-        runs = [("ours", lazytron_command("analyse", "--depth", str(depth), "-")), ("theirs", [str(ORACLE / "analyse"), str(depth)])]
+        runs = [
+            ("ours", lazytron_command("analyse", "--depth", str(depth), "-")),
+            ("theirs", [str(ORACLE / "analyse"), str(depth)]),
+        ]
         for who, command in runs if round_ % 2 == 0 else runs[::-1]:
             seconds, out = timed_run(command, text)
             (ours if who == "ours" else theirs).append(seconds)
@@ -93,7 +103,9 @@ def part_judged(repeat: int) -> dict:
 
 def one_second_depth(text: str) -> tuple[int | None, list[tuple[int, float]]]:
     """The smallest even depth the original needs >= 1 s for (None if none up to the cap)."""
-    reached = time_to_depth([str(ORACLE / "analyse"), str(ONE_SECOND_CAP)], text, budget=3600, enough=1.0)
+    reached = time_to_depth(
+        [str(ORACLE / "analyse"), str(ONE_SECOND_CAP)], text, budget=3600, enough=1.0
+    )
     slow = [d for d, t in reached if t >= 1.0]
     return (slow[0] if slow else None), reached
 
@@ -110,7 +122,10 @@ def race_at_one_second(name: str, text: str, repeat: int) -> dict:
 
 def part_maps(repeat: int) -> dict:
     print("== every contest map, at the smallest depth the original needs >= 1 s for")
-    results = {path.stem: race_at_one_second(path.stem, path.read_text(), repeat) for path in contest_maps()}
+    results = {
+        path.stem: race_at_one_second(path.stem, path.read_text(), repeat)
+        for path in contest_maps()
+    }
     print(summary([r for r in results.values() if r["judged"]]))
     return results
 
@@ -126,7 +141,9 @@ def midgame_positions(path) -> list:
 
 
 def part_games(repeat: int) -> dict:
-    print("== mid-game positions from the recorded games, each at the smallest depth the original needs >= 1 s for")
+    print(
+        "== mid-game positions from the recorded games, each at the smallest depth the original needs >= 1 s for"
+    )
     results = {}
     for path in sorted((SHARED / "games").rglob("*.tron")):
         for turn, board in midgame_positions(path):
@@ -138,7 +155,11 @@ def part_games(repeat: int) -> dict:
 
 def our_depth(text: str) -> int:
     done = subprocess.run(
-        lazytron_command("bot", "--first-time", str(BUDGET), "-v"), input=text, capture_output=True, text=True, check=True
+        lazytron_command("bot", "--first-time", str(BUDGET), "-v"),
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return int(re.search(r"depth=(\d+)", done.stderr).group(1))
 
@@ -155,14 +176,25 @@ def part_budget() -> dict:
         need = 4 if board.width >= 25 else 2
         judged = theirs < 20
         ok = ours - theirs >= need if judged else None
-        results[path.stem] = {"size": f"{board.width}x{board.height}", "lazytron": ours, "original": theirs, "needed": need, "ok": ok}
+        results[path.stem] = {
+            "size": f"{board.width}x{board.height}",
+            "lazytron": ours,
+            "original": theirs,
+            "needed": need,
+            "ok": ok,
+        }
         verdict = "not judged" if ok is None else ("ok" if ok else "NOT DEEP ENOUGH")
-        print(f"{path.stem:<16} {board.width:>2}x{board.height:<2}  lazytron {ours:>9}  original {theirs:>3}  (+{need} needed: {verdict})", flush=True)
+        print(
+            f"{path.stem:<16} {board.width:>2}x{board.height:<2}  lazytron {ours:>9}  original {theirs:>3}  (+{need} needed: {verdict})",
+            flush=True,
+        )
     return results
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs of each program per case (3)")
     parser.add_argument("--parts", default="judged,maps,games,budget", help="which parts to run")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
@@ -182,7 +214,13 @@ def main() -> None:
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
-    differ = [k for part in results.values() if isinstance(part, dict) for k, r in part.items() if isinstance(r, dict) and r.get("identical") is False]
+    differ = [
+        k
+        for part in results.values()
+        if isinstance(part, dict)
+        for k, r in part.items()
+        if isinstance(r, dict) and r.get("identical") is False
+    ]
     if differ:
         sys.exit(f"outputs differ: {', '.join(differ)}")
 

@@ -6,7 +6,7 @@ depth up to the one asked, then ``end``; each position gets a fresh tree.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .board import Board
 from .engines import DEFAULT, ENGINES, Engine
@@ -14,14 +14,21 @@ from .search import RootSearch, best_scores
 
 
 def analysis(
-    board: Board, depth: int, engine: Engine = ENGINES[DEFAULT], root_search: RootSearch | None = None
+    board: Board,
+    depth: int,
+    engine: Engine = ENGINES[DEFAULT],
+    root_search: RootSearch | None = None,
 ) -> Iterator[str]:
     """The analyser's lines for one position, searched to ``depth``.
 
     ``root_search`` replaces the engine's own search at every depth (the tests pass the literal negamax).
     """
     tree = engine.init_tree(board)
-    results = engine.best_scores(tree, None) if root_search is None else best_scores(tree, None, root_search)
+    results = (
+        engine.best_scores(tree, None)
+        if root_search is None
+        else best_scores(tree, None, root_search)
+    )
     _, first = next(results)
     yield f"first {first}"
     for d, (score, move) in zip(range(2, depth + 1, 2), results):

@@ -9,9 +9,10 @@ guard column is never free.  Cells outside the grid are walls.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache
-from typing import NamedTuple, Sequence, TypeAlias
+from typing import NamedTuple, TypeAlias
 
 Bitboard: TypeAlias = int
 """A set of cells: bit ``y * (W + 1) + x`` is cell (y, x)."""

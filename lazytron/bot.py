@@ -13,14 +13,15 @@ import os
 import select
 import sys
 from collections import deque
+from collections.abc import Callable, Iterator
 from time import monotonic
-from typing import BinaryIO, Callable, Iterator, TextIO
+from typing import BinaryIO, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move
-from .reading import decoded_lines, read_boards
 from .clock import FIRST_TIME, TURN_TIME, Deadline, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine
+from .reading import decoded_lines, read_boards
 from .tree import Node, dismantle, inherit, trim
 
 TREE_BUDGET = 2_500_000  # live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
@@ -227,8 +228,12 @@ def run(
     chosen = ENGINES[engine] if isinstance(engine, str) else engine
     bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=chosen, log=log)
     source = Input(stdin)
-    source.idle = lambda: bot.tidy(source.ready)  # free the last turn's litter while the next board is not here
-    born = process_start() if source.ready() else None  # the board was waiting: the engine's clock runs since then
+    source.idle = lambda: bot.tidy(
+        source.ready
+    )  # free the last turn's litter while the next board is not here
+    born = (
+        process_start() if source.ready() else None
+    )  # the board was waiting: the engine's clock runs since then
     for item in read_boards(decoded_lines(source), source.ready):
         start = source.turn_start()
         if born is not None:
@@ -264,6 +269,12 @@ def main(
 ) -> int:
     """Run the bot on the process's standard streams."""
     return run(
-        sys.stdin.buffer, sys.stdout, sys.stderr,
-        depth=depth, first_time=first_time, turn_time=turn_time, engine=engine, verbose=verbose,
+        sys.stdin.buffer,
+        sys.stdout,
+        sys.stderr,
+        depth=depth,
+        first_time=first_time,
+        turn_time=turn_time,
+        engine=engine,
+        verbose=verbose,
     )

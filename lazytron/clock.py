@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterator
 from time import monotonic
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -31,7 +32,9 @@ def process_start() -> float | None:
     """
     try:
         with open("/proc/self/stat") as f:
-            ticks = int(f.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime, in ticks since boot
+            ticks = int(
+                f.read().rsplit(")", 1)[1].split()[19]
+            )  # field 22, starttime, in ticks since boot
         age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None

@@ -14,7 +14,8 @@ the unfinished depth (chambers' move proven better there, with its
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from more_itertools import take
 
@@ -33,7 +34,9 @@ class Decision(NamedTuple):
     move: Any
 
 
-def decide(root: Node, results: Results, *, depth: int | None = None, deadline: Deadline | None = None) -> Decision:
+def decide(
+    root: Node, results: Results, *, depth: int | None = None, deadline: Deadline | None = None
+) -> Decision:
     """Search ``root`` to ``depth`` (odd depths round down), or until ``deadline``: exactly one of them.
 
     Under a deadline, the first legal move is the answer should the time be

@@ -55,7 +55,14 @@ def check_output(path: str, directory: bool = False) -> None:
         if not _can_create(parent):
             raise OutputError(path, f"cannot create a file in {parent}", errno.EACCES)
     elif directory != stat.S_ISDIR(found.st_mode):
-        raise OutputError(path, *(("not a directory", errno.ENOTDIR) if directory else ("is a directory", errno.EISDIR)))
+        raise OutputError(
+            path,
+            *(
+                ("not a directory", errno.ENOTDIR)
+                if directory
+                else ("is a directory", errno.EISDIR)
+            ),
+        )
     elif directory:
         if not _can_create(path):
             raise OutputError(path, "cannot create files in it", errno.EACCES)
@@ -98,7 +105,9 @@ def write_text(path: str, text: str) -> None:
         return
     found = _stat(path)
     if found is not None and not stat.S_ISREG(found.st_mode):
-        with open(path, "w", encoding="utf-8", newline="") as stream:  # a pipe, a terminal, /dev/stdout
+        with open(
+            path, "w", encoding="utf-8", newline=""
+        ) as stream:  # a pipe, a terminal, /dev/stdout
             stream.write(text)
         return
     _replace(os.path.realpath(path), text, found)

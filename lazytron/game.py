@@ -22,7 +22,8 @@ runtime-checkable: looking at a lazy node's properties would make them).
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Protocol, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
 
 
 class GameNode(Protocol):

@@ -24,8 +24,9 @@ and :func:`leaves_seen` counts the leaves a search looked at.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .game import GameNode
 from .tree import Node

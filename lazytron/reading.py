@@ -9,10 +9,11 @@ without losing the next.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
-from typing import Callable, Iterable, Iterator
 
 from .board import Board, BoardError
+
 
 def parse_size(line: str) -> tuple[int, int]:
     """The ``W H`` line of a map.
@@ -130,7 +131,9 @@ def _starts_map(lines: _Lines, line: str, more: Callable[[], bool]) -> bool:
     return size is not None and (not more() or _width_follows(lines, size[0]))
 
 
-def read_boards(lines: Iterable[str], more: Callable[[], bool] = lambda: True) -> Iterator[Board | BoardError]:
+def read_boards(
+    lines: Iterable[str], more: Callable[[], bool] = lambda: True
+) -> Iterator[Board | BoardError]:
     """Every map in a stream of lines, in order; blank lines between maps are skipped.
 
     A map starts at a size line followed by a row of its width.  It ends
@@ -161,7 +164,9 @@ def _map(source: _Lines, width: int, height: int) -> Board | BoardError:
     while len(rows) < height:
         row = source.take()
         if row is None:
-            return BoardError(f"map at line {start}: input ended after {len(rows)} of {height} rows", rows, True)
+            return BoardError(
+                f"map at line {start}: input ended after {len(rows)} of {height} rows", rows, True
+            )
         if len(row.rstrip("\r\n")) != width and _starts_map(source, row, lambda: True):
             source.put_back(row)
             break
@@ -176,7 +181,11 @@ def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
     """The error for a line that starts no map, with the lines after it up to the next map."""
     start = source.number
     size, shown = _size(line), repr(line.strip()[:40])
-    problem = f"expected 'W H', got {shown}" if size is None else f"no row of {size[0]} cells after the size line {shown}"
+    problem = (
+        f"expected 'W H', got {shown}"
+        if size is None
+        else f"no row of {size[0]} cells after the size line {shown}"
+    )
     rows = []
     while more() and (row := source.take()) is not None:
         if _starts_map(source, row, more):
@@ -200,7 +209,9 @@ def load_board(path: str) -> Board:
         maps = list(read_map_file(path))
     except OSError as e:
         raise BoardError(f"{path}: {e.strerror or e}") from None
-    problems = [m for m in maps[:2] if isinstance(m, BoardError)] + [BoardError("more than one map")] * (len(maps) > 1)
+    problems = [m for m in maps[:2] if isinstance(m, BoardError)] + [
+        BoardError("more than one map")
+    ] * (len(maps) > 1)
     if not maps or problems or not isinstance(maps[0], Board):
         raise BoardError(f"{path}: {problems[0] if problems else 'no map in it'}")
     return maps[0]

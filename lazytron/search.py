@@ -18,8 +18,9 @@ does.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
 
 from .clock import Check
 from .tree import Node
@@ -83,7 +84,7 @@ def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Check | Non
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _order(n: int, lead: int) -> tuple[int, ...]:
     """Child indices with ``lead`` first (cached: nodes have few children)."""
     return (lead, *range(lead), *range(lead + 1, n))
@@ -128,7 +129,9 @@ def first_move(tree: Node) -> Any:
     return kids[0].move if kids else tree.no_move
 
 
-def best_scores(tree: Node, check: Check | None = None, engine: RootSearch = search) -> Iterator[Result]:
+def best_scores(
+    tree: Node, check: Check | None = None, engine: RootSearch = search
+) -> Iterator[Result]:
     """The original's ``bestScores``: the first legal move, then the results at depths 2, 4, 6, ...
 
     The first item's score is None (the original's is ``undefined``).  The

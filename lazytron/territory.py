@@ -8,7 +8,7 @@ masks; nothing loops over cells.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .board import Bitboard, Cell, neighbours
 
@@ -44,7 +44,9 @@ def reach(free: Bitboard, start: Bitboard, stride: int) -> Bitboard:
     return seen
 
 
-def voronoi(free: Bitboard, p: Bitboard, q: Bitboard, stride: int) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
+def voronoi(
+    free: Bitboard, p: Bitboard, q: Bitboard, stride: int
+) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
     """Split the cells between the heads ``p`` and ``q`` (masks, ``p != q``).
 
     Returns ``(mine, theirs, ties, touching)`` as bitboards: the cells
@@ -77,7 +79,9 @@ def voronoi(free: Bitboard, p: Bitboard, q: Bitboard, stride: int) -> tuple[Bitb
     return mine, theirs, ties, touching
 
 
-def score(free: Bitboard, me: Cell, enemy: Cell, bound: int | None, stride: int) -> tuple[int, int | None]:
+def score(
+    free: Bitboard, me: Cell, enemy: Cell, bound: int | None, stride: int
+) -> tuple[int, int | None]:
     """The original's ``score``: (10 x territory difference, the enemy's bound for the next level).
 
     ``me`` and ``enemy`` are cell indices.  With ``bound`` None the players

@@ -11,7 +11,8 @@ refers to any more is freed at once by reference counting.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
 _UNSET: Any = object()
 

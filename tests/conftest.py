@@ -7,9 +7,9 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 from devtools import Browser, chromium_binary
@@ -19,11 +19,19 @@ from lazytron.engines.chambers import _native
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
-ORACLE = Path(os.environ.get("ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"))
+ORACLE = Path(
+    os.environ.get(
+        "ZENZIKE_DIR", Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "zenzike"
+    )
+)
 GOLDEN = ROOT / "tests" / "golden"
 BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
 
-collect_ignore = ["bots", "make_golden.py", "make_chambers_golden.py"]  # programs, not test modules: --doctest-modules must not import them
+collect_ignore = [
+    "bots",
+    "make_golden.py",
+    "make_chambers_golden.py",
+]  # programs, not test modules: --doctest-modules must not import them
 
 
 def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:
@@ -56,7 +64,9 @@ def recorded_games(shared: Path) -> list[Path]:
 def oracle() -> Path:
     """The directory of the built Haskell original (analyse, depthbot, zenzike), or skip."""
     if not all((ORACLE / name).is_file() for name in ("analyse", "depthbot")):
-        pytest.skip(f"the Haskell oracle is not built in {ORACLE} (see ../shared/reference/zenzike/build.sh)")
+        pytest.skip(
+            f"the Haskell oracle is not built in {ORACLE} (see ../shared/reference/zenzike/build.sh)"
+        )
     return ORACLE
 
 
@@ -84,7 +94,9 @@ def project_maps() -> list[Path]:
 
 
 SLOW_FIXTURES = {"oracle", "shared", "contest_maps", "recorded_games", "browser"}
-STARTS_A_PROGRAM = re.compile(r"\blazytron\(|play_game\(|\breferee\(|subprocess\.|Popen|\bpty\.|\b_play\(|\bcompare\(|\brun\(fixtures|\brun_play\(|\bplay\.play\(")
+STARTS_A_PROGRAM = re.compile(
+    r"\blazytron\(|play_game\(|\breferee\(|subprocess\.|Popen|\bpty\.|\b_play\(|\bcompare\(|\brun\(fixtures|\brun_play\(|\bplay\.play\("
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -133,7 +133,9 @@ class Browser:
         self.next_id = 0
         self.events: list[dict[str, Any]] = []
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
+            "sessionId"
+        ]
         for domain in ("Runtime", "Log", "Page", "Network"):
             self.call(f"{domain}.enable", page=True)
 
@@ -187,9 +189,16 @@ class Browser:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
                 found.append(json.dumps(params["exceptionDetails"])[:500])
-            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "warning", "assert"):
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in (
+                "error",
+                "warning",
+                "assert",
+            ):
                 found.append(json.dumps(params.get("args"))[:500])
-            elif method == "Log.entryAdded" and params["entry"].get("level") in ("error", "warning"):
+            elif method == "Log.entryAdded" and params["entry"].get("level") in (
+                "error",
+                "warning",
+            ):
                 found.append(params["entry"].get("text", "")[:500])
         return found
 

@@ -15,7 +15,9 @@ from lazytron.match.rules import Outcome
 PATIENT = Limits(first=600.0, turn=600.0)
 
 
-def play(cmd1: list[str], cmd2: list[str], board: Board) -> tuple[list[Board], list[tuple[Move, Move]], Outcome]:
+def play(
+    cmd1: list[str], cmd2: list[str], board: Board
+) -> tuple[list[Board], list[tuple[Move, Move]], Outcome]:
     """The game's positions, every turn's pair of moves (the last one included), and its outcome."""
     game = play_game(board, (shlex.join(cmd1), shlex.join(cmd2)), PATIENT)
     return [turn.board for turn in game.turns], [turn.moves for turn in game.turns], game.outcome

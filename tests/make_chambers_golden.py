@@ -19,8 +19,8 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 
 from harness import SHARED, recorded_game  # noqa: E402
 
-from lazytron.engines.chambers.search import search  # noqa: E402
 from lazytron.engines.chambers.nodes import init_tree  # noqa: E402
+from lazytron.engines.chambers.search import search  # noqa: E402
 from lazytron.territory import voronoi  # noqa: E402
 
 GOLDEN = HERE / "golden" / "chambers-fixed-depth.txt"
@@ -39,11 +39,18 @@ def positions():
             board = game[0][turn]
             if voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)[3]:
                 seat = 1 + turn // EVERY % 2
-                yield path.relative_to(games).as_posix(), turn, seat, board if seat == 1 else board.swapped()
+                yield (
+                    path.relative_to(games).as_posix(),
+                    turn,
+                    seat,
+                    board if seat == 1 else board.swapped(),
+                )
 
 
 def main() -> None:
-    lines = ["# record turn seat depth move score: the chambers engine at fixed depths (tests/make_chambers_golden.py)"]
+    lines = [
+        "# record turn seat depth move score: the chambers engine at fixed depths (tests/make_chambers_golden.py)"
+    ]
     for name, turn, seat, board in positions():
         tree = init_tree(board)
         for depth in range(2, max(DEPTHS) + 1, 2):

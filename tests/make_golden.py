@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from gamecheck import play  # noqa: E402
 from positions import random_positions  # noqa: E402
 
-from lazytron.reading import load_board  # noqa: E402
 from lazytron.match.records import Record, write_record  # noqa: E402
+from lazytron.reading import load_board  # noqa: E402
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -49,19 +49,31 @@ def opponent(kind: str, seed: int) -> list[str]:
 
 def golden_positions() -> str:
     maps = sorted((ROOT / "maps").glob("*.txt"))
-    return "".join(str(p) for path in maps for p in random_positions(load_board(str(path)), SEED, PER_MAP))
+    return "".join(
+        str(p) for path in maps for p in random_positions(load_board(str(path)), SEED, PER_MAP)
+    )
 
 
 def main(oracle: Path) -> None:
     text = golden_positions()
     (GOLDEN / "positions.txt").write_text(text)
-    out = subprocess.run([str(oracle / "analyse"), str(DEPTH)], input=text, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [str(oracle / "analyse"), str(DEPTH)],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     (GOLDEN / f"analyse-{DEPTH}.txt").write_text(out.stdout)
     for name, depth, kind, seed in GAMES:
         board = load_board(str(ROOT / "maps" / f"{name}.txt"))
-        _, moves, outcome = play([str(oracle / "depthbot"), str(depth)], opponent(kind, seed), board)
+        _, moves, outcome = play(
+            [str(oracle / "depthbot"), str(depth)], opponent(kind, seed), board
+        )
         assert outcome is not None
-        record = Record(board, (f"depthbot {depth}", f"opponent.py {kind} {seed}"), tuple(moves), outcome.code)
+        record = Record(
+            board, (f"depthbot {depth}", f"opponent.py {kind} {seed}"), tuple(moves), outcome.code
+        )
         write_record(str(GOLDEN / "games" / f"{name}-d{depth}-{kind}-{seed}.tron"), record)
 
 

@@ -9,14 +9,30 @@ import sys
 import pytest
 from conftest import ROOT
 
-NEEDS_SHARED = ["chambers_depth", "clock", "evaluation", "hotspots", "kept_depth", "page", "strength", "versus"]
+NEEDS_SHARED = [
+    "chambers_depth",
+    "clock",
+    "evaluation",
+    "hotspots",
+    "kept_depth",
+    "page",
+    "strength",
+    "versus",
+]
 
 
 @pytest.mark.parametrize("name", NEEDS_SHARED)
 def test_missing_shared_is_one_line(name: str, tmp_path) -> None:
     env = {**os.environ, "LAZYTRON_SHARED": str(tmp_path / "absent")}
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{name}.py")], cwd=tmp_path, env=env,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py")],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1, proc.stderr

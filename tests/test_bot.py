@@ -6,10 +6,10 @@ import re
 from conftest import lazytron
 
 from lazytron.board import CARDINALS, Board, Move, step
-from lazytron.reading import load_board, parse_board
 from lazytron.bot import Bot, enemy_move, fallback_move
 from lazytron.engines import ENGINES
 from lazytron.match.rules import advance
+from lazytron.reading import load_board, parse_board
 
 START = parse_board("6 5\n######\n#1   #\n#    #\n#   2#\n######\n")
 
@@ -37,7 +37,9 @@ def test_fixed_depth_answers_are_the_searched_moves():
 
 def test_verbose_logs_one_line_per_turn():
     run = lazytron("bot", "--depth", "2", "-v", input=str(START))
-    assert re.fullmatch(r"turn=1 depth=2 score=-?\d+ move=(North|East|South|West) ms=\d+\n", run.stderr)
+    assert re.fullmatch(
+        r"turn=1 depth=2 score=-?\d+ move=(North|East|South|West) ms=\d+\n", run.stderr
+    )
 
 
 def test_clocked_bot_answers_within_its_budget_and_logs_the_depth_reached():
@@ -155,10 +157,30 @@ def test_chambers_answers_every_turn_of_whole_games_and_follows_its_tree():
         ours, rival = Bot(depth=4, engine=CHAMBERS, log=(messages := []).append), Bot(depth=2)
         while isinstance(board, Board):
             move, answer = ours.play(board, 0.0).move, rival.play(board.swapped(), 0.0).move
-            free = [m for m in CARDINALS if step(board.free & ~(1 << board.me | 1 << board.enemy), board.me, m, board.stride) is not None]
+            free = [
+                m
+                for m in CARDINALS
+                if step(board.free & ~(1 << board.me | 1 << board.enemy), board.me, m, board.stride)
+                is not None
+            ]
             assert move in free or not free
-            if rng.random() < 0.3:  # the rival sometimes plays another free move: the tree must follow it
-                answer = rng.choice([m for m in CARDINALS if step(board.free & ~(1 << board.enemy | 1 << board.me), board.enemy, m, board.stride) is not None] or [answer])
+            if (
+                rng.random() < 0.3
+            ):  # the rival sometimes plays another free move: the tree must follow it
+                answer = rng.choice(
+                    [
+                        m
+                        for m in CARDINALS
+                        if step(
+                            board.free & ~(1 << board.enemy | 1 << board.me),
+                            board.enemy,
+                            m,
+                            board.stride,
+                        )
+                        is not None
+                    ]
+                    or [answer]
+                )
             ours.advance(move)
             rival.advance(answer)
             board = advance(board, move, answer)
@@ -172,10 +194,22 @@ def test_chambers_bot_protocol_and_bad_input_answered_as_the_port_answers():
     port = lazytron("bot", "--depth", "2", input=text)
     assert ours.returncode == 0 and re.fullmatch(r"[1-4]\n[1-4]\n[1-4]\n", ours.stdout)
     assert ours.stdout.splitlines()[1] == port.stdout.splitlines()[1]  # the fallback move
-    assert ours.stderr == port.stderr and "fallback" in ours.stderr and "Traceback" not in ours.stderr
+    assert (
+        ours.stderr == port.stderr and "fallback" in ours.stderr and "Traceback" not in ours.stderr
+    )
 
 
 def test_chambers_clocked_answers_log_their_depth():
-    run = lazytron("bot", "--engine", "chambers", "--first-time", "0.3", "--turn-time", "0.2", "-v", input=str(START))
+    run = lazytron(
+        "bot",
+        "--engine",
+        "chambers",
+        "--first-time",
+        "0.3",
+        "--turn-time",
+        "0.2",
+        "-v",
+        input=str(START),
+    )
     assert run.returncode == 0 and re.fullmatch(r"[1-4]\n", run.stdout)
     assert int(re.search(r"depth=(\d+)", run.stderr).group(1)) >= 2

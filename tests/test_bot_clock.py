@@ -16,8 +16,14 @@ BOT = f"exec {shlex.quote(sys.executable)} -m lazytron bot --first-time 0.5 -v"
 
 def depth_of(script: str, board_after: float | None) -> int:
     """The depth the bot's first turn reached; the board is waiting from the start, or written ``board_after`` s later."""
-    proc = subprocess.Popen(["sh", "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        ["sh", "-c", script],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if board_after is not None:
         try:
             proc.wait(board_after)  # the bot is started and waiting: it never exits by itself
@@ -28,7 +34,9 @@ def depth_of(script: str, board_after: float | None) -> int:
     return int(re.search(r"depth=(\d+)", err).group(1))
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the process's start time is read from /proc")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the process's start time is read from /proc"
+)
 def test_a_board_waiting_since_the_start_is_timed_from_the_start():
     """Started 0.8 s before Python runs (a slow wrapper): the 0.5 s of the first move are gone, so it plays at once."""
     assert depth_of(f"sleep 0.8; {BOT}", board_after=None) == 0

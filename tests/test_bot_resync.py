@@ -15,7 +15,9 @@ def answers(text: str) -> tuple[list[str], list[str]]:
     run = lazytron("bot", "--depth", "2", input=text)
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert re.fullmatch(r"([1-4]\n)*", run.stdout)
-    rebuilt = "tree rebuilt"  # the same map again is a jump of the enemy: logged, not an input error
+    rebuilt = (
+        "tree rebuilt"  # the same map again is a jump of the enemy: logged, not an input error
+    )
     return run.stdout.split(), [line for line in run.stderr.splitlines() if rebuilt not in line]
 
 
@@ -46,7 +48,9 @@ def test_a_size_line_with_one_row_too_many_does_not_eat_the_next_map():
 def test_a_size_line_with_one_row_too_few_does_not_cost_the_next_map():
     digits, errors = answers("15 14\n" + ROWS + M)
     assert len(digits) == 2 and digits[1] == fresh()
-    assert len(errors) == 1 and "line 16" in errors[0]  # 14 rows make a map; the row left over is skipped
+    assert (
+        len(errors) == 1 and "line 16" in errors[0]
+    )  # 14 rows make a map; the row left over is skipped
 
 
 @pytest.mark.parametrize("junk", ["hello\n", "3 3\n", "15 15\n", "\x00\xff garbage 1 2\n"])

@@ -21,13 +21,24 @@ GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 def decisive(directory: Path, *args: str) -> subprocess.CompletedProcess:
     """decisive.py on a strength run's directory holding ``GAMES`` and no records."""
     (directory / "games.csv").write_text(GAMES)
-    return subprocess.run([sys.executable, str(DECISIVE), str(directory), *args], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(DECISIVE), str(directory), *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
-@pytest.mark.parametrize("args, searched", [([], [1]), (["--ending", "lost"], [1]), (["--ending", "drawn"], [2, 4])])
-def test_it_searches_the_games_that_ended_as_asked(args: list[str], searched: list[int], tmp_path: Path) -> None:
-    proc = decisive(tmp_path, *args)  # no records: each game searched is named in one line, exit status 1
+@pytest.mark.parametrize(
+    "args, searched", [([], [1]), (["--ending", "lost"], [1]), (["--ending", "drawn"], [2, 4])]
+)
+def test_it_searches_the_games_that_ended_as_asked(
+    args: list[str], searched: list[int], tmp_path: Path
+) -> None:
+    proc = decisive(
+        tmp_path, *args
+    )  # no records: each game searched is named in one line, exit status 1
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert [int(line.split()[2].rstrip(":")) for line in proc.stderr.splitlines()] == searched

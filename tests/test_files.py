@@ -52,7 +52,9 @@ def test_a_read_only_file_is_refused_and_kept(tmp_path):
     assert path.read_text() == "keep me\n" and os.listdir(tmp_path) == ["kept.csv"]
 
 
-@pytest.mark.parametrize("where, why", [("", "is a directory"), ("nowhere/x.csv", "no such directory")])
+@pytest.mark.parametrize(
+    "where, why", [("", "is a directory"), ("nowhere/x.csv", "no such directory")]
+)
 def test_what_cannot_be_written_is_refused_with_its_name(tmp_path, where, why):
     path = str(tmp_path / where)
     with pytest.raises(OutputError, match=why) as error:
@@ -75,24 +77,47 @@ def test_a_pipe_is_written_as_a_stream(tmp_path):
 def test_a_page_to_standard_output_is_printed(tmp_path, out):
     run = lazytron("replay", str(GAME), "--html", out)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("<!DOCTYPE html>") or run.stdout.lstrip().lower().startswith("<!doctype html>")
+    assert run.stdout.startswith("<!DOCTYPE html>") or run.stdout.lstrip().lower().startswith(
+        "<!doctype html>"
+    )
 
 
 def test_play_refuses_a_record_it_cannot_write_before_the_game(tmp_path):
-    run = lazytron("play", str(MAPS / "pillars.txt"), BOT, BOT, "--record", str(tmp_path), "--log", str(tmp_path / "l"))
+    run = lazytron(
+        "play",
+        str(MAPS / "pillars.txt"),
+        BOT,
+        BOT,
+        "--record",
+        str(tmp_path),
+        "--log",
+        str(tmp_path / "l"),
+    )
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr == f"lazytron play: {tmp_path}: is a directory\n"
 
 
-@pytest.mark.parametrize("option, where, why", [
-    ("--json", "", "is a directory"),
-    ("--csv", "missing/t.csv", "no such directory"),
-    ("--record-dir", "file", "not a directory"),
-])
+@pytest.mark.parametrize(
+    "option, where, why",
+    [
+        ("--json", "", "is a directory"),
+        ("--csv", "missing/t.csv", "no such directory"),
+        ("--record-dir", "file", "not a directory"),
+    ],
+)
 def test_tournament_refuses_outputs_it_cannot_write_before_any_game(tmp_path, option, where, why):
     (tmp_path / "file").write_text("")
     path = str(tmp_path / where)
-    run = lazytron("tournament", str(MAPS / "pillars.txt"), "--bot", f"a={BOT}", "--bot", f"b={BOT}", option, path)
+    run = lazytron(
+        "tournament",
+        str(MAPS / "pillars.txt"),
+        "--bot",
+        f"a={BOT}",
+        "--bot",
+        f"b={BOT}",
+        option,
+        path,
+    )
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr == f"lazytron tournament: {path}: {why}\n"
 

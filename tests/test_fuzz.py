@@ -23,12 +23,33 @@ from lazytron.board import Board
 from lazytron.reading import decoded_lines, read_boards
 
 SEED = int(os.environ.get("LAZYTRON_FUZZ_SEED", "14"))
-GARBAGE = [b"", b"\n", b"hello", b"15 15", b"100000 100000", b"fifteen 15", b"-3 4", b"0 0", b"\xff\xfe", b"\x00",
-           b"\xef\xbb\xbf", b"+OK|", b"|", b"3 3\n 1 \n 2 \n   ", b"1 2", b"\r"]
+GARBAGE = [
+    b"",
+    b"\n",
+    b"hello",
+    b"15 15",
+    b"100000 100000",
+    b"fifteen 15",
+    b"-3 4",
+    b"0 0",
+    b"\xff\xfe",
+    b"\x00",
+    b"\xef\xbb\xbf",
+    b"+OK|",
+    b"|",
+    b"3 3\n 1 \n 2 \n   ",
+    b"1 2",
+    b"\r",
+]
 
 
 def sources(pattern: str, *folders: Path) -> list[bytes]:
-    return [p.read_bytes() for folder in folders if folder.is_dir() for p in sorted(folder.glob(pattern))]
+    return [
+        p.read_bytes()
+        for folder in folders
+        if folder.is_dir()
+        for p in sorted(folder.glob(pattern))
+    ]
 
 
 MAP_TEXTS = sources("*.txt", MAPS, SHARED / "maps" / "contest")
@@ -51,7 +72,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
             lines[0] = b"%d %d" % (rng.randint(0, 60), rng.randint(0, 60))
         elif kind == 4 and lines[i]:
             j = rng.randrange(len(lines[i]))
-            lines[i] = lines[i][:j] + bytes([rng.randrange(256)]) + lines[i][j + 1:]
+            lines[i] = lines[i][:j] + bytes([rng.randrange(256)]) + lines[i][j + 1 :]
         elif kind == 5 and lines[i]:
             lines[i] = lines[i][: rng.randrange(len(lines[i]))]
         elif kind == 6:
@@ -70,8 +91,14 @@ def stream(rng: random.Random, maps: int) -> bytes:
 
 def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
     """Run lazytron in a session of its own; fail if anything of it is still running after it exits."""
-    proc = subprocess.Popen([sys.executable, "-m", "lazytron", *args], cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lazytron", *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     try:
         out, err = proc.communicate(data, timeout=60)
     finally:
@@ -80,7 +107,9 @@ def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
         os.killpg(proc.pid, 0)  # nothing left in its group
     stderr = err.decode("utf-8", "replace")
     assert "Traceback" not in stderr, stderr
-    return subprocess.CompletedProcess(args, proc.returncode, out.decode("utf-8", "replace"), stderr)
+    return subprocess.CompletedProcess(
+        args, proc.returncode, out.decode("utf-8", "replace"), stderr
+    )
 
 
 def turns(data: bytes) -> int:
@@ -111,7 +140,9 @@ def test_analyse_answers_every_map_and_one_line_per_bad_one():
         bad = sum(not isinstance(i, Board) for i in items)
         assert done.stdout.count("end\n") == len(items) - bad
         assert len(done.stderr.splitlines()) == bad
-        assert all(line.startswith("lazytron analyse: <stdin>: ") for line in done.stderr.splitlines())
+        assert all(
+            line.startswith("lazytron analyse: <stdin>: ") for line in done.stderr.splitlines()
+        )
         assert done.returncode == (1 if bad else 0)
 
 

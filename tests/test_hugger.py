@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 from lazytron.board import Move
-from lazytron.reading import parse_board
 from lazytron.bots.hugger import choose, run
+from lazytron.reading import parse_board
 
 
 def board(*rows: str):
@@ -14,26 +14,36 @@ def board(*rows: str):
 
 
 def test_goes_where_there_is_more_room():
-    assert choose(board(
-        "#######",
-        "#  #  #",
-        "#  1  #",
-        "####  #",
-        "#2    #",
-        "#######",
-    )) is Move.EAST  # west is a dead end of 4 cells, east reaches the rest
+    assert (
+        choose(
+            board(
+                "#######",
+                "#  #  #",
+                "#  1  #",
+                "####  #",
+                "#2    #",
+                "#######",
+            )
+        )
+        is Move.EAST
+    )  # west is a dead end of 4 cells, east reaches the rest
 
 
 def test_hugs_walls_among_equal_rooms():
-    assert choose(board(
-        "#######",
-        "#     #",
-        "#     #",
-        "#   1 #",
-        "#     #",
-        "#2    #",
-        "#######",
-    )) is Move.EAST  # all moves reach the same room; East lands beside the wall, North in the open
+    assert (
+        choose(
+            board(
+                "#######",
+                "#     #",
+                "#     #",
+                "#   1 #",
+                "#     #",
+                "#2    #",
+                "#######",
+            )
+        )
+        is Move.EAST
+    )  # all moves reach the same room; East lands beside the wall, North in the open
 
 
 def test_answers_north_when_trapped():

@@ -24,7 +24,20 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "lazytron"
-CORE = {f"lazytron.{name}" for name in ("board", "reading", "territory", "tree", "clock", "game", "search", "minimax", "decide")}
+CORE = {
+    f"lazytron.{name}"
+    for name in (
+        "board",
+        "reading",
+        "territory",
+        "tree",
+        "clock",
+        "game",
+        "search",
+        "minimax",
+        "decide",
+    )
+}
 
 
 def module_name(path: Path) -> str:
@@ -33,7 +46,9 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py") if p.name != "__main__.py"}
-EXTENSIONS = {module_name(p) for p in PACKAGE.rglob("*.pyi") if not p.with_suffix(".py").exists()}  # compiled, typed by a stub
+EXTENSIONS = {
+    module_name(p) for p in PACKAGE.rglob("*.pyi") if not p.with_suffix(".py").exists()
+}  # compiled, typed by a stub
 NATIVE = "lazytron.engines.chambers._native"  # the one importer of the compiled speedups
 
 
@@ -77,7 +92,17 @@ FOLDERS = {  # the layer of each folder or top-level module that is not in the c
     "cli": "cli",
 }
 LAYERS = (
-    "core", "engines", "games", "utilities", "players", "match", "ratings", "replay", "compare", "tournament", "cli"
+    "core",
+    "engines",
+    "games",
+    "utilities",
+    "players",
+    "match",
+    "ratings",
+    "replay",
+    "compare",
+    "tournament",
+    "cli",
 )
 ALLOWED = {  # the layers each layer may import, its own included
     "core": {"core"},
@@ -112,7 +137,9 @@ def allowed(source: str, target: str) -> bool:
 
 
 def graph() -> dict[str, set[str]]:
-    return {name: {target for target, _, _ in imports(name) if target in MODULES} for name in MODULES}
+    return {
+        name: {target for target, _, _ in imports(name) if target in MODULES} for name in MODULES
+    }
 
 
 def test_the_graph_is_read():
@@ -138,7 +165,11 @@ def test_the_layers_refuse_an_import_against_them():
 
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_layers_point_downwards(name):
-    wrong = [(target, line) for target, _, line in imports(name) if target in MODULES and not allowed(name, target)]
+    wrong = [
+        (target, line)
+        for target, _, line in imports(name)
+        if target in MODULES and not allowed(name, target)
+    ]
     assert not wrong, f"{name} ({layer(name)}) imports {wrong}"
 
 
@@ -173,7 +204,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges[node]):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         state[node] = 2
@@ -204,7 +235,11 @@ def folder_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
 
 
 def test_folder_cycles_are_found_where_modules_have_none():
-    edges = {"lazytron.a.x": {"lazytron.b.y"}, "lazytron.b.y": {"lazytron.a.z"}, "lazytron.a.z": set()}
+    edges = {
+        "lazytron.a.x": {"lazytron.b.y"},
+        "lazytron.b.y": {"lazytron.a.z"},
+        "lazytron.a.z": set(),
+    }
     assert cycle(edges) is None
     assert cycle(folder_graph(edges)) == ["a", "b", "a"]
 
@@ -223,7 +258,9 @@ def test_no_class_name_is_defined_twice():
 
 
 def test_no_module_is_longer_than_350_lines():
-    long = {name: n for name, path in MODULES.items() if (n := len(path.read_text().splitlines())) > 350}
+    long = {
+        name: n for name, path in MODULES.items() if (n := len(path.read_text().splitlines())) > 350
+    }
     assert long == {}
 
 
@@ -247,7 +284,9 @@ def test_long_functions_are_found():
         body = [f"def {name}():", *["    x = 1"] * (lines - 2), "    return x"]
         return "".join(f"{indent}{line}\n" for line in body)
 
-    source = function("short", 60) + "\n\nclass C:\n    @staticmethod\n" + function("long", 60, "    ")
+    source = (
+        function("short", 60) + "\n\nclass C:\n    @staticmethod\n" + function("long", 60, "    ")
+    )
     assert long_functions(source) == [("long", 64, 61)]  # the decorator's line counts
 
 
@@ -270,6 +309,8 @@ def test_the_command_lines_names_are_the_registries():
 
 def test_the_command_line_loads_no_tool_before_a_command_runs():
     code = "import sys, lazytron.cli; print(*sorted(m for m in sys.modules if m.startswith('lazytron')))"
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     light = {"lazytron", "lazytron.cli", "lazytron.clock", "lazytron.term", "lazytron.term.streams"}
     assert {m for m in loaded.split() if not m.startswith("lazytron.cli.")} == light

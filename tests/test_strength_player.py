@@ -15,16 +15,34 @@ STRENGTH = ROOT / "benchmarks" / "strength.py"
 
 
 def strength(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(STRENGTH), *args], cwd=cwd, env={**os.environ, **env},
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(STRENGTH), *args],
+        cwd=cwd,
+        env={**os.environ, **env},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--player", "nobody"], "unknown player 'nobody'"),
-    (["--player", "port", "--opponents", "zenzike,port"], "unknown opponent 'port'"),
-])
-def test_a_wrong_name_is_one_line_before_any_game(args: list[str], message: str, tmp_path: Path) -> None:
-    proc = strength(*args, "--out", str(tmp_path / "out"), cwd=tmp_path, LAZYTRON_SHARED=str(tmp_path / "absent"))
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--player", "nobody"], "unknown player 'nobody'"),
+        (["--player", "port", "--opponents", "zenzike,port"], "unknown opponent 'port'"),
+    ],
+)
+def test_a_wrong_name_is_one_line_before_any_game(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    proc = strength(
+        *args,
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
     assert proc.returncode != 0
     [line] = proc.stderr.splitlines()
     assert line.startswith(f"strength: {message} (")
@@ -34,11 +52,24 @@ def test_a_wrong_name_is_one_line_before_any_game(args: list[str], message: str,
 
 def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    proc = strength("--short", "--player", "zenzike", "--opponents", "port", "--maps", "test-board",
-                    "--out", str(out), cwd=tmp_path)
+    proc = strength(
+        "--short",
+        "--player",
+        "zenzike",
+        "--opponents",
+        "port",
+        "--maps",
+        "test-board",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     games = json.loads((out / "port" / "games.json").read_text())["games"]
-    assert sorted((g["player1"], g["player2"]) for g in games) == [("port", "zenzike"), ("zenzike", "port")]
+    assert sorted((g["player1"], g["player2"]) for g in games) == [
+        ("port", "zenzike"),
+        ("zenzike", "port"),
+    ]
     wins = [g for g in games if g["result"] == ("1" if g["player1"] == "zenzike" else "2")]
     won = len(wins) + 0.5 * sum(g["result"] == "D" for g in games)
     faults = sum(bool(g["fault1"] or g["fault2"]) for g in wins)

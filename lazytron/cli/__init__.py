@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Sequence
 
 from ..term.streams import closed_streams, silence_output
 from . import analyse, bot, compare, maps, play, replay, tictactoe, tournament
@@ -18,11 +18,23 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
     ("bot", bot, "play the contest protocol on stdin/stdout"),
     ("analyse", analyse, "fixed-depth analysis of positions, in the reference analyser's format"),
     ("tictactoe", tictactoe, "play tic-tac-toe against the computer (Hutton's, on the lazy tree)"),
-    ("replay", replay, "replay a game record: animated in a terminal, plain text when piped, or a web page"),
+    (
+        "replay",
+        replay,
+        "replay a game record: animated in a terminal, plain text when piped, or a web page",
+    ),
     ("play", play, "referee one game between two bot programs"),
-    ("tournament", tournament, "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT"),
+    (
+        "tournament",
+        tournament,
+        "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT",
+    ),
     ("maps", maps, "make maps"),
-    ("compare", compare, "check another analyser or bot against lazytron, position by position or move by move"),
+    (
+        "compare",
+        compare,
+        "check another analyser or bot against lazytron, position by position or move by move",
+    ),
 )
 
 
@@ -30,7 +42,12 @@ class _Version(argparse.Action):
     """``--version``: the version, the Python and whether the chambers engine's C speedups are built."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="print the version, the Python and the C speedups' status")
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            help="print the version, the Python and the C speedups' status",
+        )
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         import platform
@@ -67,7 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed = closed_streams()
     args = build_parser().parse_args(argv)
     name = f"lazytron {args.command}"
-    needed = [s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))]
+    needed = [
+        s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))
+    ]
     if needed:
         print(f"{name}: standard {needed[0]} is closed", file=sys.stderr)
         return 2
@@ -79,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         silence_output()
         sys.stderr.close()
         return 1
-    except OSError as e:  # the commands name the files they fail on: one with no name is standard output
+    except (
+        OSError
+    ) as e:  # the commands name the files they fail on: one with no name is standard output
         if e.filename is None:
             silence_output()
         print(f"{name}: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Iterable, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import arguments
 
@@ -15,7 +16,9 @@ if TYPE_CHECKING:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)")
+    p.add_argument(
+        "files", nargs="*", metavar="FILE", help="maps, one or more per file ('-' or none: stdin)"
+    )
     p.add_argument("--depth", type=arguments.depth, help="deepest even depth to report (required)")
     arguments.engine_arguments(p)
 
@@ -32,7 +35,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def analyse_stream(
-    maps: Iterable[Board | BoardError], depth: int, engine: Engine, out: TextIO, err: TextIO, name: str
+    maps: Iterable[Board | BoardError],
+    depth: int,
+    engine: Engine,
+    out: TextIO,
+    err: TextIO,
+    name: str,
 ) -> int:
     """Analyse every position in ``maps`` (as :func:`lazytron.board.read_boards` yields them); return how many were malformed."""
     from ..analyse import analysis
@@ -68,7 +76,9 @@ def analyse(
         name = "<stdin>" if path == "-" else path
         try:
             stream = nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb")
-        except OSError as e:  # a file that cannot be read; an error writing the output is the command's
+        except (
+            OSError
+        ) as e:  # a file that cannot be read; an error writing the output is the command's
             print(f"lazytron analyse: {name}: {e.strerror or e}", file=err)
             bad += 1
             continue

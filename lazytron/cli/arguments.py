@@ -8,20 +8,31 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..engines import Engine
 
-ENGINE_NAMES = ("zenzike", "chambers")  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
-RULE_SETS = ("simultaneous", "tronjar")  # lazytron.match.rules.RULES, named here to keep start-up lean
+ENGINE_NAMES = (
+    "zenzike",
+    "chambers",
+)  # lazytron.engines.ENGINES, the default first, named here to keep start-up lean
+RULE_SETS = (
+    "simultaneous",
+    "tronjar",
+)  # lazytron.match.rules.RULES, named here to keep start-up lean
 
-MOST_SECONDS = 86_400.0  # a day: the most any time option allows (the OS's timers overflow not far beyond)
+MOST_SECONDS = (
+    86_400.0  # a day: the most any time option allows (the OS's timers overflow not far beyond)
+)
 MOST_DEPTH = 10_000  # deeper than any tree on a contest map
 MOST_COUNT = 1_000_000  # rounds, jobs
 
 
-def number(kind: type, what: str, low: float, high: float, above: bool = False) -> Callable[[str], float]:
+def number(
+    kind: type, what: str, low: float, high: float, above: bool = False
+) -> Callable[[str], float]:
     """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``.
 
     >>> number(float, "time", 0, 60, above=True)("1e7")
@@ -34,8 +45,14 @@ def number(kind: type, what: str, low: float, high: float, above: bool = False) 
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a {'whole ' if kind is int else ''}number: {text!r}") from None
-        if not (low < value if above else low <= value) or not value <= high or value == float("inf"):
+            raise argparse.ArgumentTypeError(
+                f"not a {'whole ' if kind is int else ''}number: {text!r}"
+            ) from None
+        if (
+            not (low < value if above else low <= value)
+            or not value <= high
+            or value == float("inf")
+        ):
             raise argparse.ArgumentTypeError(f"{what or 'it'} must be {bounds}")
         return value
 
@@ -50,12 +67,22 @@ seed = number(int, "seed", 0, 2**63 - 1)
 
 def engine_arguments(p: argparse.ArgumentParser) -> None:
     """The engine that searches (the port by default) and its options, as UCI engines take theirs."""
-    p.add_argument("--engine", choices=ENGINE_NAMES, default=ENGINE_NAMES[0], help=f"the engine ({ENGINE_NAMES[0]})")
     p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE",
+        "--engine",
+        choices=ENGINE_NAMES,
+        default=ENGINE_NAMES[0],
+        help=f"the engine ({ENGINE_NAMES[0]})",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="set an engine option (repeatable); --list-options names them",
     )
-    p.add_argument("--list-options", action="store_true", help="print the engine's options and exit")
+    p.add_argument(
+        "--list-options", action="store_true", help="print the engine's options and exit"
+    )
 
 
 def chosen_engine(args: argparse.Namespace) -> Engine | int:
@@ -79,16 +106,31 @@ def chosen_engine(args: argparse.Namespace) -> Engine | int:
 
 def required(args: argparse.Namespace, *names: str) -> None:
     """Stop with argparse's usage error unless every argument ``names`` was given (``--list-options`` needs none)."""
-    missing = [name for name in names if getattr(args, name.lstrip("-").replace("-", "_").lower()) is None]
+    missing = [
+        name for name in names if getattr(args, name.lstrip("-").replace("-", "_").lower()) is None
+    ]
     if missing:
         args.parser.error(f"the following arguments are required: {', '.join(missing)}")
 
 
 def limits_arguments(p: argparse.ArgumentParser) -> None:
     """The referee's time limits and rule set."""
-    p.add_argument("--first-time", type=seconds, default=3.0, metavar="S", help="seconds for the first move (3)")
-    p.add_argument("--turn-time", type=seconds, default=1.0, metavar="S", help="seconds for later moves (1)")
-    p.add_argument("--rules", choices=RULE_SETS, default="simultaneous", help="simultaneous (default) or tronjar: see README")
+    p.add_argument(
+        "--first-time",
+        type=seconds,
+        default=3.0,
+        metavar="S",
+        help="seconds for the first move (3)",
+    )
+    p.add_argument(
+        "--turn-time", type=seconds, default=1.0, metavar="S", help="seconds for later moves (1)"
+    )
+    p.add_argument(
+        "--rules",
+        choices=RULE_SETS,
+        default="simultaneous",
+        help="simultaneous (default) or tronjar: see README",
+    )
 
 
 def referee_process() -> None:

@@ -10,13 +10,22 @@ from . import arguments
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--depth", type=arguments.depth, help="search exactly this depth every turn, no clock")
     p.add_argument(
-        "--first-time", type=arguments.seconds, default=FIRST_TIME, metavar="S",
+        "--depth", type=arguments.depth, help="search exactly this depth every turn, no clock"
+    )
+    p.add_argument(
+        "--first-time",
+        type=arguments.seconds,
+        default=FIRST_TIME,
+        metavar="S",
         help=f"seconds for the first move ({FIRST_TIME})",
     )
     p.add_argument(
-        "--turn-time", type=arguments.seconds, default=TURN_TIME, metavar="S", help=f"seconds for later moves ({TURN_TIME})",
+        "--turn-time",
+        type=arguments.seconds,
+        default=TURN_TIME,
+        metavar="S",
+        help=f"seconds for later moves ({TURN_TIME})",
     )
     arguments.engine_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true", help="one line per turn on stderr")
@@ -32,5 +41,14 @@ def run(args: argparse.Namespace) -> int:
         from ..engines.chambers import has_speedups, speedups_status
 
         if not has_speedups():
-            print(f"lazytron bot: warning: {speedups_status()}: the chambers engine searches a fraction as deep", file=sys.stderr)
-    return main(depth=args.depth, first_time=args.first_time, turn_time=args.turn_time, engine=engine, verbose=args.verbose)
+            print(
+                f"lazytron bot: warning: {speedups_status()}: the chambers engine searches a fraction as deep",
+                file=sys.stderr,
+            )
+    return main(
+        depth=args.depth,
+        first_time=args.first_time,
+        turn_time=args.turn_time,
+        engine=engine,
+        verbose=args.verbose,
+    )

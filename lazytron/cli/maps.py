@@ -18,18 +18,46 @@ _apart = arguments.number(int, "apart", 0, arguments.MOST_DEPTH)
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     what = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    g = what.add_parser("generate", help="seeded random maps, symmetric under a point reflection, connected")
+    g = what.add_parser(
+        "generate", help="seeded random maps, symmetric under a point reflection, connected"
+    )
     g.add_argument("--size", default="15x15", metavar="WxH", help="width x height (15x15)")
-    g.add_argument("--density", type=float, default=0.15, metavar="D", help="share of cells walled, 0 to 0.6 (0.15)")
-    g.add_argument("--open", action="store_true", help="no border of walls (the grid's edge still stops the bots)")
-    g.add_argument("--count", type=arguments.count, default=1, metavar="N", help="maps to write, seeds S, S+1, ... (1)")
-    g.add_argument("--seed", type=arguments.seed, default=1, metavar="S", help="the first map's seed (1)")
-    g.add_argument("--apart", type=_apart, default=0, metavar="N", help="least steps between the heads (half the smaller side)")
+    g.add_argument(
+        "--density",
+        type=float,
+        default=0.15,
+        metavar="D",
+        help="share of cells walled, 0 to 0.6 (0.15)",
+    )
+    g.add_argument(
+        "--open",
+        action="store_true",
+        help="no border of walls (the grid's edge still stops the bots)",
+    )
+    g.add_argument(
+        "--count",
+        type=arguments.count,
+        default=1,
+        metavar="N",
+        help="maps to write, seeds S, S+1, ... (1)",
+    )
+    g.add_argument(
+        "--seed", type=arguments.seed, default=1, metavar="S", help="the first map's seed (1)"
+    )
+    g.add_argument(
+        "--apart",
+        type=_apart,
+        default=0,
+        metavar="N",
+        help="least steps between the heads (half the smaller side)",
+    )
     g.add_argument("--out", default=".", metavar="DIR", help="where to write the maps (.)")
 
 
 def run(args: argparse.Namespace) -> int:
-    return generate_command(args.size, args.density, not args.open, args.count, args.seed, args.apart, args.out)
+    return generate_command(
+        args.size, args.density, not args.open, args.count, args.seed, args.apart, args.out
+    )
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -56,8 +84,15 @@ def map_name(spec: MapSpec, seed: int) -> str:
 
 
 def generate_command(
-    size: str, density: float, border: bool, count: int, seed: int, apart: int, out_dir: str,
-    out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+    size: str,
+    density: float,
+    border: bool,
+    count: int,
+    seed: int,
+    apart: int,
+    out_dir: str,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
 ) -> int:
     """Write ``count`` maps to ``out_dir`` and print their paths; the exit status."""
     from ..files import write_text

@@ -10,8 +10,9 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import closing
-from typing import TYPE_CHECKING, BinaryIO, Iterable, Iterator, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from . import arguments
 
@@ -24,13 +25,28 @@ _frame_rate = arguments.number(float, "fps", 0, 1000)
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("map", metavar="MAP", help="the map, in the contest format")
-    p.add_argument("cmd1", metavar="CMD1", help="player 1's command line (quoted, split as a shell would)")
+    p.add_argument(
+        "cmd1", metavar="CMD1", help="player 1's command line (quoted, split as a shell would)"
+    )
     p.add_argument("cmd2", metavar="CMD2", help="player 2's command line")
-    p.add_argument("--record", metavar="FILE", help="write the game in the contest's summary format")
+    p.add_argument(
+        "--record", metavar="FILE", help="write the game in the contest's summary format"
+    )
     arguments.limits_arguments(p)
-    p.add_argument("--fps", type=_frame_rate, default=20.0, metavar="N", help="turns a second in a terminal (20; 0: no limit)")
+    p.add_argument(
+        "--fps",
+        type=_frame_rate,
+        default=20.0,
+        metavar="N",
+        help="turns a second in a terminal (20; 0: no limit)",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the result line")
-    p.add_argument("--log", default="lazytron-play.log", metavar="FILE", help="where the bots' stderr goes (lazytron-play.log)")
+    p.add_argument(
+        "--log",
+        default="lazytron-play.log",
+        metavar="FILE",
+        help="where the bots' stderr goes (lazytron-play.log)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,8 +55,14 @@ def run(args: argparse.Namespace) -> int:
     arguments.referee_process()
     limits = Limits(args.first_time, args.turn_time)
     return play(
-        args.map, (args.cmd1, args.cmd2),
-        record_path=args.record, limits=limits, fps=args.fps, quiet=args.quiet, rules=args.rules, log_path=args.log,
+        args.map,
+        (args.cmd1, args.cmd2),
+        record_path=args.record,
+        limits=limits,
+        fps=args.fps,
+        quiet=args.quiet,
+        rules=args.rules,
+        log_path=args.log,
     )
 
 
@@ -63,7 +85,9 @@ def plain(turns: Iterable[Turn], out: TextIO) -> Iterator[Turn]:
         yield turn
 
 
-def animated(turns: Iterable[Turn], start: Board, names: tuple[str, str], fps: float, out: TextIO) -> Iterator[Turn]:
+def animated(
+    turns: Iterable[Turn], start: Board, names: tuple[str, str], fps: float, out: TextIO
+) -> Iterator[Turn]:
     """Redraw the board in place after every turn, at most ``fps`` turns a second (0: no limit)."""
     from ..board import Board
     from ..term.render import CLEAR, Frame, banner, draw
@@ -73,7 +97,11 @@ def animated(turns: Iterable[Turn], start: Board, names: tuple[str, str], fps: f
     out.write(CLEAR)
 
     def show(board: Board, number: int, status: str) -> None:
-        lines = [banner(names, colour), f"turn {number}  {status}", *draw(Frame(board, trails, number), colour)]
+        lines = [
+            banner(names, colour),
+            f"turn {number}  {status}",
+            *draw(Frame(board, trails, number), colour),
+        ]
         out.write("\x1b[H" + "".join(line + "\x1b[K\n" for line in lines) + "\x1b[J")
         out.flush()
 
@@ -106,9 +134,9 @@ def play(
 ) -> int:
     """The ``play`` command; returns the exit status (0 once a game has been played)."""
     from ..board import BoardError
-    from ..reading import load_board
     from ..files import OutputError, check_output
     from ..match.processes import BotError, check_command, split_command
+    from ..reading import load_board
 
     try:
         board = load_board(map_path)
@@ -135,12 +163,23 @@ def play(
         log.close()
         return _fail(err, str(e))
     with log:
-        return _game(board, commands, limits, rules, log, record_path, log_path, quiet, fps, out, err)
+        return _game(
+            board, commands, limits, rules, log, record_path, log_path, quiet, fps, out, err
+        )
 
 
 def _game(
-    board: Board, commands: tuple[str, str], limits: Limits, rules: str, log: BinaryIO,
-    record_path: str | None, log_path: str, quiet: bool, fps: float, out: TextIO, err: TextIO,
+    board: Board,
+    commands: tuple[str, str],
+    limits: Limits,
+    rules: str,
+    log: BinaryIO,
+    record_path: str | None,
+    log_path: str,
+    quiet: bool,
+    fps: float,
+    out: TextIO,
+    err: TextIO,
 ) -> int:
     """Referee the game, show it as it goes, print the result, write the record; the exit status."""
     from ..match.processes import BotError
@@ -152,7 +191,13 @@ def _game(
     tty = out.isatty() and not quiet
     history: list[Turn] = []
     with closing(referee(board, commands, limits, rules, log)) as turns:
-        shown = turns if quiet else animated(turns, board, commands, fps, out) if tty else plain(turns, out)
+        shown = (
+            turns
+            if quiet
+            else animated(turns, board, commands, fps, out)
+            if tty
+            else plain(turns, out)
+        )
         try:
             history.extend(shown)
         except BotError as e:

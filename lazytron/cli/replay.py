@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Callable, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
 
 from . import arguments
 
@@ -21,15 +22,41 @@ _fps = arguments.number(float, "fps", 0, 1000, above=True)
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "game", metavar="GAME", nargs="?", help="a game record (the contest's summary format) or a Tron.jar transcript"
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help="a game record (the contest's summary format) or a Tron.jar transcript",
     )
-    p.add_argument("--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)")
+    p.add_argument(
+        "--fps", type=_fps, default=10.0, metavar="N", help="turns per second in a terminal (10)"
+    )
     p.add_argument("--turn", type=_turn, metavar="K", help="show turn K first (piped: only turn K)")
-    p.add_argument("--html", metavar="OUT", help="write a self-contained web page that plays the game")
-    p.add_argument("--analyse", action="store_true", help="lazytron's move, score and depth for each side, and territories")
-    p.add_argument("--depth", type=arguments.depth, metavar="D", help="analyse to depth D instead of the bot's clock (implies --analyse)")
-    p.add_argument("--drop", type=arguments.count, default=DROP, metavar="N", help="a score falling by more than N matters (100)")
-    p.add_argument("--record", metavar="OUT", help="write the game as a record (to convert a Tron.jar transcript)")
+    p.add_argument(
+        "--html", metavar="OUT", help="write a self-contained web page that plays the game"
+    )
+    p.add_argument(
+        "--analyse",
+        action="store_true",
+        help="lazytron's move, score and depth for each side, and territories",
+    )
+    p.add_argument(
+        "--depth",
+        type=arguments.depth,
+        metavar="D",
+        help="analyse to depth D instead of the bot's clock (implies --analyse)",
+    )
+    p.add_argument(
+        "--drop",
+        type=arguments.count,
+        default=DROP,
+        metavar="N",
+        help="a score falling by more than N matters (100)",
+    )
+    p.add_argument(
+        "--record",
+        metavar="OUT",
+        help="write the game as a record (to convert a Tron.jar transcript)",
+    )
     arguments.engine_arguments(p)
 
 
@@ -43,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
 
         gc.disable()  # the trees have no cycles
     options = ("fps", "turn", "html", "depth", "drop", "record")
-    return replay(args.game, analysis=args.analyse, engine=engine, **{name: getattr(args, name) for name in options})
+    return replay(
+        args.game,
+        analysis=args.analyse,
+        engine=engine,
+        **{name: getattr(args, name) for name in options},
+    )
 
 
 def replay(
@@ -97,8 +129,16 @@ def replay(
 
 
 def show(
-    game: Replay, analysis_of: Analyst | None, fail: Callable[[object], int], *,
-    fps: float, turn: int | None, html: str | None, drop: int, out: TextIO, err: TextIO,
+    game: Replay,
+    analysis_of: Analyst | None,
+    fail: Callable[[object], int],
+    *,
+    fps: float,
+    turn: int | None,
+    html: str | None,
+    drop: int,
+    out: TextIO,
+    err: TextIO,
 ) -> int:
     """Show the game as a web page, in the terminal or as plain text; 0, or what ``fail`` returns."""
     if html is not None:

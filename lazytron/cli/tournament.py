@@ -17,24 +17,87 @@ _plies = arguments.number(int, "", 0, 1000)
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("maps", nargs="*", metavar="MAP", help="maps, in the contest format")
-    p.add_argument("--bot", action="append", default=[], metavar="NAME=CMD", help="a bot (at least two)")
-    p.add_argument("--time", action="append", default=[], metavar="NAME=FIRST/TURN", help="a bot's own time limits in seconds")
-    p.add_argument("--gauntlet", metavar="NAME", help="play NAME against each other bot, and nothing else")
-    p.add_argument("--rounds", type=arguments.count, metavar="N", help="times each pair of games is played (1; 100 under --sprt)")
-    p.add_argument("--openings", type=_plies, default=0, metavar="K", help="random safe move pairs before the bots play (0)")
-    p.add_argument("--seed", type=arguments.seed, default=1, metavar="S", help="the seed of the openings (1)")
-    p.add_argument("--sprt", nargs="+", metavar="K=V", help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]")
-    p.add_argument("--report-every", type=arguments.count, default=0, metavar="N", help="print the table every N games on stderr")
-    p.add_argument("--jobs", type=arguments.count, metavar="J", help="games at once (default and most: cores // 2)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers (tcp://HOST:8786)")
-    p.add_argument("--db", metavar="FILE", help="the results database; the same command resumes its run (lazytron.db)")
-    p.add_argument("--report", metavar="DB", help="print the table of a stored run instead of playing")
-    p.add_argument("--run", action="append", default=[], metavar="ID", help="--report: the run (the last; 'all': every run)")
-    p.add_argument("--record-dir", metavar="DIR", help="write each game's record and bots' stderr there")
+    p.add_argument(
+        "--bot", action="append", default=[], metavar="NAME=CMD", help="a bot (at least two)"
+    )
+    p.add_argument(
+        "--time",
+        action="append",
+        default=[],
+        metavar="NAME=FIRST/TURN",
+        help="a bot's own time limits in seconds",
+    )
+    p.add_argument(
+        "--gauntlet", metavar="NAME", help="play NAME against each other bot, and nothing else"
+    )
+    p.add_argument(
+        "--rounds",
+        type=arguments.count,
+        metavar="N",
+        help="times each pair of games is played (1; 100 under --sprt)",
+    )
+    p.add_argument(
+        "--openings",
+        type=_plies,
+        default=0,
+        metavar="K",
+        help="random safe move pairs before the bots play (0)",
+    )
+    p.add_argument(
+        "--seed", type=arguments.seed, default=1, metavar="S", help="the seed of the openings (1)"
+    )
+    p.add_argument(
+        "--sprt",
+        nargs="+",
+        metavar="K=V",
+        help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]",
+    )
+    p.add_argument(
+        "--report-every",
+        type=arguments.count,
+        default=0,
+        metavar="N",
+        help="print the table every N games on stderr",
+    )
+    p.add_argument(
+        "--jobs",
+        type=arguments.count,
+        metavar="J",
+        help="games at once (default and most: cores // 2)",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Dask scheduler's workers (tcp://HOST:8786)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the results database; the same command resumes its run (lazytron.db)",
+    )
+    p.add_argument(
+        "--report", metavar="DB", help="print the table of a stored run instead of playing"
+    )
+    p.add_argument(
+        "--run",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="--report: the run (the last; 'all': every run)",
+    )
+    p.add_argument(
+        "--record-dir", metavar="DIR", help="write each game's record and bots' stderr there"
+    )
     p.add_argument("--csv", metavar="FILE", help="write the games as CSV")
     p.add_argument("--json", metavar="FILE", help="write the games and the table as JSON")
-    p.add_argument("--pgn", metavar="FILE", help="write the results as PGN (seven tags) for Ordo or BayesElo")
-    p.add_argument("--html", metavar="FILE", help="write a web page of the tournament, with replay pages beside it")
+    p.add_argument(
+        "--pgn", metavar="FILE", help="write the results as PGN (seven tags) for Ordo or BayesElo"
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a web page of the tournament, with replay pages beside it",
+    )
     arguments.limits_arguments(p)
 
 
@@ -43,13 +106,31 @@ def run(args: argparse.Namespace) -> int:
     from ..tournament.options import DEFAULT_DB, Options
 
     arguments.referee_process()
-    return main(Options(
-        maps=args.maps, bots=args.bot, times=args.time, limits=Limits(args.first_time, args.turn_time),
-        rules=args.rules, rounds=args.rounds, openings=args.openings, seed=args.seed, gauntlet=args.gauntlet,
-        sprt=" ".join(args.sprt) if args.sprt else None, report_every=args.report_every, jobs=args.jobs,
-        cluster=args.cluster, db=args.db or DEFAULT_DB, report=args.report, runs=args.run, record_dir=args.record_dir,
-        csv=args.csv, json=args.json, html=args.html, pgn=args.pgn,
-    ))
+    return main(
+        Options(
+            maps=args.maps,
+            bots=args.bot,
+            times=args.time,
+            limits=Limits(args.first_time, args.turn_time),
+            rules=args.rules,
+            rounds=args.rounds,
+            openings=args.openings,
+            seed=args.seed,
+            gauntlet=args.gauntlet,
+            sprt=" ".join(args.sprt) if args.sprt else None,
+            report_every=args.report_every,
+            jobs=args.jobs,
+            cluster=args.cluster,
+            db=args.db or DEFAULT_DB,
+            report=args.report,
+            runs=args.run,
+            record_dir=args.record_dir,
+            csv=args.csv,
+            json=args.json,
+            html=args.html,
+            pgn=args.pgn,
+        )
+    )
 
 
 def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from typing import Iterator, Sequence, TextIO
+from typing import TextIO
 
 from ..analyse import analysis
 from ..board import Board
@@ -46,7 +47,10 @@ class Answer:
 
     def lines(self) -> list[str]:
         """The answer in the analyser's format."""
-        deeper = [f"{d} {score} {move}" for d, (score, move) in zip(range(2, 2 * len(self.depths) + 1, 2), self.depths)]
+        deeper = [
+            f"{d} {score} {move}"
+            for d, (score, move) in zip(range(2, 2 * len(self.depths) + 1, 2), self.depths)
+        ]
         return [f"first {self.first}", *deeper, "end"]
 
 
@@ -158,7 +162,9 @@ def compare(
             try:
                 extra = next(lines, None)
             except Silent:
-                raise fail(f"it did not exit at the end of its input within {timeout:g} s") from None
+                raise fail(
+                    f"it did not exit at the end of its input within {timeout:g} s"
+                ) from None
             if extra is not None:
                 raise fail(f"output after the last answer: {extra.strip()[:60]!r}")
     except AnalyserError:
@@ -173,25 +179,32 @@ def compare(
 def difference(comparison: Comparison) -> list[str]:
     """The board, and both answers side by side with '*' on the lines that differ."""
     marks = ["*" if not same else "" for same in comparison.rows()]
-    return side_by_side([
-        str(comparison.position.board).splitlines(),
-        ["", *marks],
-        ["lazytron", *comparison.ours.lines()],
-        ["analyser", *comparison.theirs.lines()],
-    ])
+    return side_by_side(
+        [
+            str(comparison.position.board).splitlines(),
+            ["", *marks],
+            ["lazytron", *comparison.ours.lines()],
+            ["analyser", *comparison.theirs.lines()],
+        ]
+    )
 
 
 def _rows_names(depth: int) -> list[str]:
     return ["first", *(f"depth {d}" for d in range(2, depth + 1, 2))]
 
 
-def format_report(comparisons: Sequence[Comparison], command: str, depth: int, shown: int = SHOWN) -> str:
+def format_report(
+    comparisons: Sequence[Comparison], command: str, depth: int, shown: int = SHOWN
+) -> str:
     """Counts per line of the answer, the first differences drawn, and the verdict last."""
     total = len(comparisons)
     differing = [c for c in comparisons if not c.agrees]
     names = _rows_names(depth)
     counts = [sum(c.rows()[i] for c in comparisons) for i in range(len(names))]
-    table = columns([[name, f"{agree} agree", f"{total - agree} differ"] for name, agree in zip(names, counts)], {1, 2})
+    table = columns(
+        [[name, f"{agree} agree", f"{total - agree} differ"] for name, agree in zip(names, counts)],
+        {1, 2},
+    )
     noun = "position" if total == 1 else "positions"
     lines = [f"{total} {noun} analysed to depth {depth} by lazytron and by {command!r}:", *table]
     for n, c in enumerate(differing[:shown], 1):
@@ -205,7 +218,9 @@ def format_report(comparisons: Sequence[Comparison], command: str, depth: int, s
 def _verdict(differing: int, total: int) -> str:
     if total == 1:
         return "the position differs" if differing else "the position agrees"
-    return f"{differing} of {total} positions differ" if differing else f"all {total} positions agree"
+    return (
+        f"{differing} of {total} positions differ" if differing else f"all {total} positions agree"
+    )
 
 
 def run(

@@ -14,7 +14,9 @@ def command_words(option: str, command: str) -> list[str]:
     try:
         return split_command(command)
     except BotError as e:
-        raise InputError(f"{option}: {str(e).replace('empty bot command', 'empty command')}") from None
+        raise InputError(
+            f"{option}: {str(e).replace('empty bot command', 'empty command')}"
+        ) from None
 
 
 def checked_command(option: str, command: str) -> list[str]:

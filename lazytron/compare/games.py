@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Sequence
 from contextlib import ExitStack, closing
 from dataclasses import dataclass
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from ..board import Board, BoardError, Move
-from ..reading import load_board
 from ..match.processes import BotError
 from ..match.referee import Limits, Turn, referee
 from ..match.rules import Outcome
+from ..reading import load_board
 from ..term.progress import Bar
 from ..term.render import side_by_side
 from .common import InputError, checked_command
@@ -60,19 +61,26 @@ class PairResult:
     turns: int
     outcome: Outcome | None
     parting: Parting | None
-    faults: tuple[str | None, str | None] = (None, None)  # why a player gave no move on the last turn
+    faults: tuple[str | None, str | None] = (
+        None,
+        None,
+    )  # why a player gave no move on the last turn
 
     @property
     def identical(self) -> bool:
         return self.parting is None
 
 
-def play_pair(pairing: Pairing, bot: str, opponent: str, depth: int, limits: Limits, rules: str) -> PairResult:
+def play_pair(
+    pairing: Pairing, bot: str, opponent: str, depth: int, limits: Limits, rules: str
+) -> PairResult:
     """Play the bot's game and lazytron's in step until they end or part; BotError if a bot cannot start."""
     played = 0
     with ExitStack() as stack:
         games = [
-            stack.enter_context(closing(referee(pairing.board, pairing.commands(cmd, opponent), limits, rules)))
+            stack.enter_context(
+                closing(referee(pairing.board, pairing.commands(cmd, opponent), limits, rules))
+            )
             for cmd in (bot, lazytron_bot(depth))
         ]
         for theirs, ours in zip(*games):
@@ -113,12 +121,14 @@ def parting_lines(result: PairResult) -> list[str]:
     theirs, ours = result.parting.theirs, result.parting.ours
     board = theirs.board if side == 1 else theirs.board.swapped()
     marks = ["*" if theirs.moves[p - 1] != ours.moves[p - 1] else "" for p in (side, other)]
-    return side_by_side([
-        [f"before turn {theirs.number}", *str(board).splitlines()],
-        ["", *marks],
-        ["the bot", _move(theirs, side), f"opponent: {_move(theirs, other)}"],
-        ["lazytron", _move(ours, side), f"opponent: {_move(ours, other)}"],
-    ])
+    return side_by_side(
+        [
+            [f"before turn {theirs.number}", *str(board).splitlines()],
+            ["", *marks],
+            ["the bot", _move(theirs, side), f"opponent: {_move(theirs, other)}"],
+            ["lazytron", _move(ours, side), f"opponent: {_move(ours, other)}"],
+        ]
+    )
 
 
 def result_lines(result: PairResult) -> list[str]:
@@ -127,7 +137,9 @@ def result_lines(result: PairResult) -> list[str]:
     name = f"{pairing.path}, the bots as player {pairing.side}"
     if result.parting is None:
         turns = f"{result.turns} turn{'s' if result.turns != 1 else ''}"
-        faults = "".join(f"; player {p} gave no move: {f}" for p, f in enumerate(result.faults, 1) if f)
+        faults = "".join(
+            f"; player {p} gave no move: {f}" for p, f in enumerate(result.faults, 1) if f
+        )
         return [f"{name}: identical, {turns}, {result.outcome}{faults}"]
     side = pairing.side
     theirs, ours = result.parting.theirs, result.parting.ours

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from ..board import Board, BoardError
-from ..reading import decoded_lines, read_boards
 from ..match.records import RecordError, parse_record
 from ..match.rules import play_out
+from ..reading import decoded_lines, read_boards
 from .common import InputError
 
 
@@ -33,7 +34,9 @@ def _text(path: str) -> str:
         raise InputError(f"{path}: {e.strerror or e}") from None
     text = "".join(decoded_lines(data.splitlines(keepends=True)))  # as every map is read
     if "\0" in text:
-        raise InputError(f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record")
+        raise InputError(
+            f"{'<stdin>' if path == '-' else path}: binary data, not maps or a game record"
+        )
     return text
 
 

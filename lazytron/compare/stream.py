@@ -12,7 +12,8 @@ import select
 import subprocess
 import tempfile
 import time
-from typing import IO, Generator, Iterator
+from collections.abc import Generator, Iterator
+from typing import IO
 
 from ..match.processes import end_groups
 from .common import InputError
@@ -28,7 +29,9 @@ class Silent(InputError):
 def _last_line(err: IO[bytes]) -> str:
     """The last non-blank line the process wrote on stderr, shortened, or ''."""
     err.seek(0)
-    lines = [line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    lines = [
+        line.strip() for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()
+    ]
     return f": {lines[-1][:160]}" if lines else ""
 
 
@@ -59,7 +62,7 @@ def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
         for fd, _ in events:
             if fd == into:
                 try:
-                    data = data[os.write(into, data[:CHUNK]):]
+                    data = data[os.write(into, data[:CHUNK]) :]
                 except BlockingIOError:
                     pass
                 except OSError:  # it stopped reading: what it prints still counts
@@ -92,7 +95,12 @@ def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, 
     with tempfile.TemporaryFile() as err:
         try:
             proc = subprocess.Popen(
-                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, start_new_session=True, bufsize=0
+                words,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                start_new_session=True,
+                bufsize=0,
             )
         except OSError as e:
             raise InputError(f"cannot start it: {e.strerror or e}") from None
@@ -101,7 +109,9 @@ def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, 
             try:
                 status = proc.wait(timeout)
             except subprocess.TimeoutExpired:
-                raise InputError(f"closed its output but did not exit within {timeout:g} s") from None
+                raise InputError(
+                    f"closed its output but did not exit within {timeout:g} s"
+                ) from None
             if status < 0:
                 raise InputError(f"killed by signal {-status}{_last_line(err)}")
             if status > 0:

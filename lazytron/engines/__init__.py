@@ -15,8 +15,9 @@ knows which one it runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from ..board import Board
 from ..clock import Check
@@ -31,13 +32,15 @@ class Engine(NamedTuple):
 
     name: str
     init_tree: Callable[[Board], Node]
-    best_scores: Callable[[Node, "Check | None"], Iterator[Result]]
+    best_scores: Callable[[Node, Check | None], Iterator[Result]]
     fits: Callable[[Node, Board], bool]
     options: tuple[Option, ...] = ()
 
 
 ZENZIKE = Engine("zenzike", zenzike.init_tree, best_scores, zenzike.fits)
-CHAMBERS = Engine("chambers", chambers.init_tree, chambers.best_scores, chambers.fits, tuple(options()))
+CHAMBERS = Engine(
+    "chambers", chambers.init_tree, chambers.best_scores, chambers.fits, tuple(options())
+)
 
 ENGINES: dict[str, Engine] = {engine.name: engine for engine in (ZENZIKE, CHAMBERS)}
 """The engines by name; ``zenzike``, the faithful port, is the default."""

@@ -12,7 +12,7 @@ is positive.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..board import Board, Move, legal_moves
 from ..territory import reach, score
@@ -34,7 +34,9 @@ class Position(Node):
     maximising, outcome, top, bottom = True, LOSS, WIN, LOSS
     lost, no_move = LOSS, Move.NONE  # for the negamax searches
 
-    def __init__(self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int) -> None:
+    def __init__(
+        self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int
+    ) -> None:
         super().__init__(move)
         self.free = free
         self.me = me
@@ -68,7 +70,13 @@ class Reply(Node):
     lost, no_move = LOSS, Move.NONE  # for the negamax searches
 
     def __init__(
-        self, move: Move, free: int, me: int, answers: tuple[tuple[Move, int], ...], bound: int | None, stride: int
+        self,
+        move: Move,
+        free: int,
+        me: int,
+        answers: tuple[tuple[Move, int], ...],
+        bound: int | None,
+        stride: int,
     ) -> None:
         super().__init__(move)
         self.free = free

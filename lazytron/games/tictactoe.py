@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from typing import Iterator, cast
+from typing import cast
 
 from ..game import GameNode
 from ..minimax import Search, best_move, lazy_minimax
@@ -226,4 +227,6 @@ def horizon(grid: Grid) -> int:
 def bestmove(grid: Grid, depth: int | None = None, search: Search = lazy_minimax) -> Grid:
     """The computer's move: the child of ``grid`` it plays (``depth`` defaults to ``horizon``)."""
     _, child = best_move(cast(GameNode, grid), horizon(grid) if depth is None else depth, search)
-    return cast(Grid, child)  # a Grid is a GameNode (the protocol cannot say its children are Grids)
+    return cast(
+        Grid, child
+    )  # a Grid is a GameNode (the protocol cannot say its children are Grids)

@@ -7,8 +7,9 @@ so what one search made is still there for the next.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator
 from time import perf_counter
-from typing import Collection, Iterable, Iterator, TextIO, cast
+from typing import TextIO, cast
 
 from ..game import GameNode
 from ..minimax import (
@@ -66,7 +67,9 @@ def _welcome(size: int, humans: Collection[Player]) -> str:
     return f"Tic-tac-toe on a {size}x{size} grid: {sides}.\nCells are numbered 0 to {size * size - 1}, row by row.\n"
 
 
-def play(size: int, humans: Collection[Player], depth: int | None, lines: Iterable[str], out: TextIO) -> int:
+def play(
+    size: int, humans: Collection[Player], depth: int | None, lines: Iterable[str], out: TextIO
+) -> int:
     """A game in which ``humans`` (O, X or both) type their moves on ``lines``, and the computer plays the rest.
 
     Returns 0 when the game ends or the input does.
@@ -119,5 +122,7 @@ def stats(size: int, depth: int, out: TextIO) -> int:
     if depth >= size * size:
         out.write("\nvalue: the outcome if both sides play their best: O wins, B draw, X wins\n")
     else:
-        out.write(f"\nvalue: what best play forces within {depth} moves: O wins, X wins, B neither\n")
+        out.write(
+            f"\nvalue: what best play forces within {depth} moves: O wins, X wins, B neither\n"
+        )
     return 0

@@ -14,8 +14,8 @@ The same seed gives the same map, on any machine (``random.Random``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..board import CARDINALS, Board, Move, grid_mask, neighbours, step
 from ..territory import layers, reach
@@ -43,7 +43,9 @@ class MapSpec:
         """MapError if the options make no sense."""
         for side in (self.width, self.height):
             if not MIN_SIDE <= side <= MAX_SIDE:
-                raise MapError(f"sides must be {MIN_SIDE} to {MAX_SIDE} cells, got {self.width}x{self.height}")
+                raise MapError(
+                    f"sides must be {MIN_SIDE} to {MAX_SIDE} cells, got {self.width}x{self.height}"
+                )
         if not 0 <= self.density <= 0.6:
             raise MapError(f"wall density must be 0 to 0.6, got {self.density:g}")
 
@@ -119,7 +121,9 @@ def generate(spec: MapSpec, seed: int, tries: int = 1000) -> Board:
         board = _attempt(spec, rng)
         if board is not None:
             return board
-    raise MapError(f"no connected {spec.width}x{spec.height} map with density {spec.density:g} in {tries} tries")
+    raise MapError(
+        f"no connected {spec.width}x{spec.height} map with density {spec.density:g} in {tries} tries"
+    )
 
 
 def generate_many(spec: MapSpec, seed: int, count: int) -> Iterator[tuple[int, Board]]:
@@ -168,7 +172,10 @@ def opening(board: Board, plies: int, seed: int) -> tuple[tuple[Move, Move], ...
     rng = random.Random(f"lazytron-opening-{seed}")
     moves: list[tuple[Move, Move]] = []
     for _ in range(plies):
-        ones, twos = roomy_moves(board, board.me, board.enemy), roomy_moves(board, board.enemy, board.me)
+        ones, twos = (
+            roomy_moves(board, board.me, board.enemy),
+            roomy_moves(board, board.enemy, board.me),
+        )
         pairs = [(a, b) for a in ones for b in twos if _safe(board, a, b) is not None]
         if not pairs:
             break

@@ -15,8 +15,9 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from time import monotonic
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 from ..board import Move
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 from ..board import MOVE_LETTERS, Board, BoardError, Move
-from ..reading import board_from_rows, parse_size
 from ..files import write_text
+from ..reading import board_from_rows, parse_size
 
 MARK = "+OK"
 RESULTS = ("1", "2", "D")
@@ -42,7 +43,9 @@ class Record:
     names: tuple[str, str]
     moves: tuple[tuple[Move, Move], ...]
     result: str | None = None
-    recorded: int | None = field(default=None, compare=False)  # turns in the file, if more than ``moves`` keeps
+    recorded: int | None = field(
+        default=None, compare=False
+    )  # turns in the file, if more than ``moves`` keeps
 
     def __str__(self) -> str:
         return format_record(self)
@@ -181,7 +184,9 @@ class _Fields:
         except RecordError as e:
             self.board = e
         if self.bounded:  # a game lasts at most free / 2 + 1 turns
-            self.moves = _Moves(self.board.free.bit_count() // 2 + 2 if isinstance(self.board, Board) else 0)
+            self.moves = _Moves(
+                self.board.free.bit_count() // 2 + 2 if isinstance(self.board, Board) else 0
+            )
 
     def record(self) -> Record:
         """The record the fields make, once the text is over; RecordError saying what is wrong."""
@@ -189,8 +194,12 @@ class _Fields:
         if self.done == 5 or "".join(self.piece) != MARK:
             if fields < 6:
                 raise RecordError(f"cut off in the {_FIELDS[self.done]} (no end marker)")
-            partial = Record(self._board(), self._names(), self.moves.turns(), None, self.moves.count // 2)
-            raise RecordError(f"cut off after {self.moves.count // 2} turns (no end marker)", partial=partial)
+            partial = Record(
+                self._board(), self._names(), self.moves.turns(), None, self.moves.count // 2
+            )
+            raise RecordError(
+                f"cut off after {self.moves.count // 2} turns (no end marker)", partial=partial
+            )
         if fields not in (7, 8):
             raise RecordError(f"{fields} fields, a record has 7 or 8")
         board, moves = self._board(), self.moves.turns()
@@ -227,7 +236,7 @@ def _trimmed(chunks: Iterable[str]) -> Iterator[str]:
         body = chunk.rstrip("\r\n")
         if body:
             yield tail + body
-            tail = chunk[len(body):]
+            tail = chunk[len(body) :]
         else:
             tail += chunk
     if not begun:

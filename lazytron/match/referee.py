@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import select
 import subprocess
+from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from itertools import count
 from time import monotonic
-from typing import BinaryIO, Callable, Generator, Sequence
+from typing import BinaryIO
 
 from ..board import Board, Move
 from .processes import STOP_GRACE, BotProcess, end_groups
@@ -75,7 +76,11 @@ def ask(
         for k, bot in enumerate(bots):
             if moves[k] is None and (move := bot.take()) is not None:
                 moves[k], times[k] = move, now - start
-        waiting = [k for k, bot in enumerate(bots) if moves[k] is None and not bot.dead and deadlines[k] > now]
+        waiting = [
+            k
+            for k, bot in enumerate(bots)
+            if moves[k] is None and not bot.dead and deadlines[k] > now
+        ]
         if not waiting:
             return moves, times
         if cancelled is not None and cancelled():
@@ -143,7 +148,9 @@ def record_moves(turns: Sequence[Turn]) -> tuple[tuple[Move, Move], ...]:
     moves = [t.moves for t in turns[:-1]]
     last = turns[-1]
     assert isinstance(last.after, Outcome)
-    final = last.moves if all(last.moves) else written(last.board, last.moves, last.after, last.number)
+    final = (
+        last.moves if all(last.moves) else written(last.board, last.moves, last.after, last.number)
+    )
     return tuple(moves + ([final] if final else []))
 
 
@@ -174,7 +181,10 @@ def referee(
         for number in count(1):
             spans = [each.of(number) for each in own_limits]
             (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)
-            faults = (None if one else bots[0].fault(spans[0]), None if two else bots[1].fault(spans[1]))
+            faults = (
+                None if one else bots[0].fault(spans[0]),
+                None if two else bots[1].fault(spans[1]),
+            )
             moves = (one or Move.NONE, two or Move.NONE)
             after = advance(board, *moves, number)
             yield Turn(number, board, moves, after, faults, (t1, t2))

@@ -14,9 +14,9 @@ move: :func:`advance_tronjar`.  :data:`RULES` names both.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from itertools import product
-from typing import Callable, Iterable, Iterator
 
 from ..board import CARDINALS, Board, Move, grid_mask, step
 
@@ -61,7 +61,9 @@ def advance(board: Board, one: Move, two: Move) -> Board | Outcome:
     return _judge(board, walls, p, q, p_dead, q_dead)
 
 
-def _judge(board: Board, walls: int, p: int | None, q: int | None, p_dead: bool, q_dead: bool) -> Board | Outcome:
+def _judge(
+    board: Board, walls: int, p: int | None, q: int | None, p_dead: bool, q_dead: bool
+) -> Board | Outcome:
     """The outcome when a player crashed, else the next position (heads ``p`` and ``q``)."""
     if p_dead and q_dead:
         return Outcome.BOTH_CRASHED
@@ -116,7 +118,9 @@ RULES: dict[str, Rules] = {
 """The rule sets a referee can play by, each called as ``rules(board, one, two, turn)`` (turns count from 1)."""
 
 
-def written(board: Board, moves: tuple[Move, Move], outcome: Outcome, turn: int) -> tuple[Move, Move] | None:
+def written(
+    board: Board, moves: tuple[Move, Move], outcome: Outcome, turn: int
+) -> tuple[Move, Move] | None:
     """The letters a record writes for a last turn on which a player gave no move (None if none will do).
 
     The contest's format has no letter for "no move", so a missing move is

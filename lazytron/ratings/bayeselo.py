@@ -18,8 +18,8 @@ ratings are shown relative to the players' mean, as in
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .bradley_terry import solve
 from .elo import ELO, Z95, logistic
@@ -80,11 +80,15 @@ def _hessian(theta: list[float], games: Sequence[Game], h: float = 1e-5) -> list
         up, down = theta[:], theta[:]
         up[c] += h
         down[c] -= h
-        columns.append([(x - y) / (2 * h) for x, y in zip(_gradient(up, games), _gradient(down, games))])
+        columns.append(
+            [(x - y) / (2 * h) for x, y in zip(_gradient(up, games), _gradient(down, games))]
+        )
     return [[-(columns[c][r] + columns[r][c]) / 2 for c in range(k)] for r in range(k)]
 
 
-def _newton_step(theta: list[float], games: Sequence[Game], damping: float) -> tuple[list[float], float] | None:
+def _newton_step(
+    theta: list[float], games: Sequence[Game], damping: float
+) -> tuple[list[float], float] | None:
     """theta moved by one damped Newton step and the step's size, or None if the step does not raise the likelihood."""
     info = _hessian(theta, games)
     for k, row in enumerate(info):
@@ -94,7 +98,9 @@ def _newton_step(theta: list[float], games: Sequence[Game], damping: float) -> t
     except ZeroDivisionError:
         return None
     trial = [t + s for t, s in zip(theta, step)]
-    trial[-1] = max(trial[-1], theta[-1] / 2)  # the draw Elo stays above 0, at most halving its way there
+    trial[-1] = max(
+        trial[-1], theta[-1] / 2
+    )  # the draw Elo stays above 0, at most halving its way there
     if log_likelihood(trial, games) < log_likelihood(theta, games) - 1e-12:
         return None
     return trial, max(map(abs, step), default=0.0)
@@ -108,7 +114,9 @@ def fit(names: Sequence[str], results: Iterable[tuple[str, str, str]]) -> Fit:
     draws = sum(res == "D" for _, _, res in games)
     theta = [0.0] * n + [0.0, math.log(2 + draws) / 4]
     damping = 1e-6
-    for _ in range(500):  # Newton's method, damped (Levenberg-Marquardt) while a step does not improve
+    for _ in range(
+        500
+    ):  # Newton's method, damped (Levenberg-Marquardt) while a step does not improve
         if moved := _newton_step(theta, games, damping):
             theta, size = moved
             damping = max(damping / 10, 1e-9)
@@ -124,7 +132,11 @@ def fit(names: Sequence[str], results: Iterable[tuple[str, str, str]]) -> Fit:
     row_means = [sum(cov[c][r] for r in range(n)) / n for c in range(n)]
     grand = sum(row_means) / n if n else 0.0
     ratings = [
-        (name, ELO * (theta[k] - mean), Z95 * ELO * math.sqrt(max(0.0, cov[k][k] - 2 * row_means[k] + grand)))
+        (
+            name,
+            ELO * (theta[k] - mean),
+            Z95 * ELO * math.sqrt(max(0.0, cov[k][k] - 2 * row_means[k] + grand)),
+        )
         for k, name in enumerate(names)
     ]
     bar = lambda k: Z95 * ELO * math.sqrt(max(0.0, cov[k][k]))  # noqa: E731

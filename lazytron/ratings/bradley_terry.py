@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .elo import ELO, Z95, logistic
 
@@ -53,7 +53,9 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 Pairs = dict[tuple[int, int], tuple[int, float]]  # (i, j), i < j -> (games, i's total score)
 
 
-def _information(r: list[float], pairs: Pairs, prior: float) -> tuple[list[float], list[list[float]]]:
+def _information(
+    r: list[float], pairs: Pairs, prior: float
+) -> tuple[list[float], list[list[float]]]:
     """Gradient of the log-likelihood and the information matrix (minus its Hessian) at ``r``."""
     n = len(r)
     grad = [prior * (0.5 - logistic(x)) for x in r]
@@ -73,7 +75,9 @@ def _information(r: list[float], pairs: Pairs, prior: float) -> tuple[list[float
     return grad, info
 
 
-def ratings(names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float = 1.0) -> list[Rating]:
+def ratings(
+    names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float = 1.0
+) -> list[Rating]:
     """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the order of ``names``.
 
     Two wins and a draw: the virtual draws pull the ratings towards each other.
@@ -99,11 +103,17 @@ def ratings(names: Sequence[str], games: Iterable[tuple[str, str, float]], prior
         if max(map(abs, step), default=0) < 1e-10:
             break
     _, info = _information(r, pairs, prior)
-    columns = [solve(info, [float(i == k) for i in range(n)]) for k in range(n)]  # the covariance matrix
+    columns = [
+        solve(info, [float(i == k) for i in range(n)]) for k in range(n)
+    ]  # the covariance matrix
     mean = sum(r) / n if n else 0.0
     row_means = [sum(col) / n for col in columns]
     grand = sum(row_means) / n if n else 0.0
     return [
-        Rating(name, ELO * (r[i] - mean), Z95 * ELO * math.sqrt(max(0.0, columns[i][i] - 2 * row_means[i] + grand)))
+        Rating(
+            name,
+            ELO * (r[i] - mean),
+            Z95 * ELO * math.sqrt(max(0.0, columns[i][i] - 2 * row_means[i] + grand)),
+        )
         for i, name in enumerate(names)
     ]

@@ -22,8 +22,8 @@ fishtest), so that a bot author reads them as they are used to:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .elo import Z95, elo, expected
 

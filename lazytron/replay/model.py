@@ -45,7 +45,9 @@ class Replay:
 
     names: tuple[str, str]
     positions: tuple[Board, ...]  # the start, then one per turn, up to the last before the end
-    moves: tuple[tuple[Move, Move], ...]  # the moves played from each position (one fewer, or as many if it ended)
+    moves: tuple[
+        tuple[Move, Move], ...
+    ]  # the moves played from each position (one fewer, or as many if it ended)
     result: str | None  # the official words; None if the record does not show one
     crashes: tuple[int, ...] = ()  # cells (in the grid) where a crashing head went on the last turn
     problem: str | None = None  # what is wrong with the record, None if nothing
@@ -131,10 +133,15 @@ class Analysis:
 
     one: Decision
     two: Decision
-    territory: tuple[int, int]  # bitboards: free cells player 1, player 2 reaches first (heads excluded)
+    territory: tuple[
+        int, int
+    ]  # bitboards: free cells player 1, player 2 reaches first (heads excluded)
     tied: int  # bitboard: free cells both reach at once
     apart: bool = False  # the players can no longer meet: each territory is its player's region
-    lines: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # each side's expected line, its own move first
+    lines: tuple[tuple[Move, ...], tuple[Move, ...]] = (
+        (),
+        (),
+    )  # each side's expected line, its own move first
 
     @property
     def counts(self) -> tuple[int, int]:
@@ -180,7 +187,9 @@ def line_cells(board: Board, line: tuple[Move, ...], side: int) -> tuple[list[in
     return cells
 
 
-def verdict(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Decision:
+def verdict(
+    board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME
+) -> Decision:
     """Player 1's move on ``board``: searched to ``depth``, or for ``seconds`` as the bot's clock allows."""
     return searched(board, engine, depth, seconds)[0]
 
@@ -205,14 +214,20 @@ def territory(board: Board) -> tuple[int, int, int]:
 def split(board: Board) -> tuple[int, int, int, bool]:
     """``territory`` and whether the players are apart (neither can reach the other)."""
     heads = (1 << board.me) | (1 << board.enemy)
-    mine, theirs, ties, touching = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    mine, theirs, ties, touching = voronoi(
+        board.free, 1 << board.me, 1 << board.enemy, board.stride
+    )
     return mine & ~heads, theirs & ~heads, ties, not touching
 
 
-def analyse(board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME) -> Analysis:
+def analyse(
+    board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME
+) -> Analysis:
     """Both sides' verdicts and expected lines, and the territory split of one position."""
     one, two, ties, apart = split(board)
-    (v1, l1), (v2, l2) = (searched(side, engine, depth, seconds) for side in (board, board.swapped()))
+    (v1, l1), (v2, l2) = (
+        searched(side, engine, depth, seconds) for side in (board, board.swapped())
+    )
     return Analysis(v1, v2, (one, two), ties, apart, (l1, l2))
 
 
@@ -220,7 +235,11 @@ class Analyst:
     """The analyses of a replay's positions, each made on first demand and kept."""
 
     def __init__(
-        self, replay: Replay, depth: int | None = None, seconds: float = TURN_TIME, engine: Engine = ENGINES[DEFAULT]
+        self,
+        replay: Replay,
+        depth: int | None = None,
+        seconds: float = TURN_TIME,
+        engine: Engine = ENGINES[DEFAULT],
     ) -> None:
         self.replay = replay
         self.engine = engine

@@ -12,7 +12,8 @@ positions, the page marks them on its chart.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 from ..board import Move
 from .model import Analysis, Replay
@@ -37,7 +38,9 @@ class Moment(NamedTuple):
         'moment turn=20 apart'
         """
         who = "" if self.player is None else f" player={self.player}"
-        return f"moment turn={self.turn}{who} {self.kind}" + "".join(f" {k}={v}" for k, v in self.details)
+        return f"moment turn={self.turn}{who} {self.kind}" + "".join(
+            f" {k}={v}" for k, v in self.details
+        )
 
     def describe(self) -> str:
         """The moment in words, for people.
@@ -54,13 +57,20 @@ class Moment(NamedTuple):
 
 
 def moments(
-    replay: Replay, analysis_of: Callable[[int], Analysis], drop: int = DROP, turns: Iterable[int] | None = None
+    replay: Replay,
+    analysis_of: Callable[[int], Analysis],
+    drop: int = DROP,
+    turns: Iterable[int] | None = None,
 ) -> list[Moment]:
     """The moments of an analysed replay (at ``turns`` only, if given), by turn: drops, separation, surprises."""
     turns = range(len(replay.positions)) if turns is None else turns
     found = []
     for k in turns:
-        found += [*_drops(analysis_of, k, drop), *_separation(analysis_of, k), *_surprises(replay, analysis_of, k)]
+        found += [
+            *_drops(analysis_of, k, drop),
+            *_separation(analysis_of, k),
+            *_surprises(replay, analysis_of, k),
+        ]
     return found
 
 

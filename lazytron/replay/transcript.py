@@ -13,13 +13,13 @@ is not in the transcript.  The replay shows the boards as printed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import product
-from typing import Iterator
 
 from ..board import CARDINALS, Board, BoardError, Move
-from ..reading import board_from_rows, parse_size
 from ..match.records import Record
 from ..match.rules import Outcome, advance
+from ..reading import board_from_rows, parse_size
 from .model import Replay, ReplayError, crash_cells, load_replay
 
 NAMES = ("player one", "player two")  # a transcript names nobody; Tron.jar's result lines say this
@@ -53,18 +53,26 @@ def _step(board: Board, cells: tuple[int, int], turn: int, player: int) -> Move:
     (y0, x0), (y1, x1) = board.point(cells[0]), board.point(cells[1])
     move = _STEPS.get((y1 - y0, x1 - x0))
     if move is None:
-        raise TranscriptError(f"board {turn + 1}: player {player} went from ({y0}, {x0}) to ({y1}, {x1}), not one step")
+        raise TranscriptError(
+            f"board {turn + 1}: player {player} went from ({y0}, {x0}) to ({y1}, {x1}), not one step"
+        )
     return move
 
 
 def _moves(before: Board, after: Board, turn: int) -> tuple[Move, Move]:
     """The moves from one printed board to the next; TranscriptError if the next cannot follow."""
     if (after.width, after.height) != (before.width, before.height):
-        raise TranscriptError(f"board {turn + 1} is {after.width}x{after.height}, the first {before.width}x{before.height}")
+        raise TranscriptError(
+            f"board {turn + 1} is {after.width}x{after.height}, the first {before.width}x{before.height}"
+        )
     walls = before.walls | (1 << before.me) | (1 << before.enemy)
     if after.walls != walls:
-        raise TranscriptError(f"board {turn + 1}: its walls are not board {turn}'s and the heads it left")
-    return _step(before, (before.me, after.me), turn, 1), _step(before, (before.enemy, after.enemy), turn, 2)
+        raise TranscriptError(
+            f"board {turn + 1}: its walls are not board {turn}'s and the heads it left"
+        )
+    return _step(before, (before.me, after.me), turn, 1), _step(
+        before, (before.enemy, after.enemy), turn, 2
+    )
 
 
 def last_moves(board: Board, outcome: Outcome) -> tuple[Move, Move] | None:
@@ -134,7 +142,9 @@ def _partial(boards: list[Board], moves: list[tuple[Move, Move]], problem: str) 
 def record_of(replay: Replay) -> Record:
     """The record of a replay (of a transcript or a record): the first board, the moves, the result's code."""
     outcome = _OUTCOMES.get(replay.result or "")
-    return Record(replay.positions[0], replay.names, replay.moves, outcome.code if outcome else None)
+    return Record(
+        replay.positions[0], replay.names, replay.moves, outcome.code if outcome else None
+    )
 
 
 def load(path: str) -> Replay:
@@ -152,7 +162,9 @@ def load(path: str) -> Replay:
         return parse_transcript(text)
     except TranscriptError as e:
         if e.replay is not None and e.replay.last == 0 and e.replay.result is None:
-            return load_replay(path)  # one map and nothing else is no transcript: say it is no record
+            return load_replay(
+                path
+            )  # one map and nothing else is no transcript: say it is no record
         if e.replay is None:
             raise ReplayError(f"transcript: {e}") from None
         return e.replay

@@ -17,9 +17,10 @@ import select
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator, TextIO
+from typing import TextIO
 
 from ..term.render import (
     BOLD,
@@ -113,17 +114,26 @@ def tick(state: State, last: int) -> State:
 
 
 def analysis_text(
-    replay: Replay, k: int, analysis: Analysis, colour: bool, side: int = 0, found: Iterable[Moment] = ()
+    replay: Replay,
+    k: int,
+    analysis: Analysis,
+    colour: bool,
+    side: int = 0,
+    found: Iterable[Moment] = (),
 ) -> list[str]:
     """Each side's verdict, the expected line of ``side``, the territory counts and the moments, for people."""
     played = replay.moves[k] if k < len(replay.moves) else (None, None)
     lines = []
-    for player, (v, move, name) in enumerate(zip((analysis.one, analysis.two), played, replay.names)):
+    for player, (v, move, name) in enumerate(
+        zip((analysis.one, analysis.two), played, replay.names)
+    ):
         score = "-" if v.score is None else v.score
         label = f"{player + 1} {name}"
         if colour:
             label = PLAYER_COLOUR[player] + label + RESET
-        lines.append(f"{label}: played {move or '-'}, lazytron plays {v.move} (score {score}, depth {v.depth})")
+        lines.append(
+            f"{label}: played {move or '-'}, lazytron plays {v.move} (score {score}, depth {v.depth})"
+        )
     line = analysis.lines[side]
     if line:
         steps = ", ".join(f"{(side + j) % 2 + 1} {m if m else 'stays'}" for j, m in enumerate(line))
@@ -132,7 +142,9 @@ def analysis_text(
     if analysis.apart:
         lines.append(f"apart: 1's region {one} cells, 2's {two}")
     else:
-        lines.append(f"territory: 1 reaches {one} cells first, 2 reaches {two}, {analysis.ties} tied")
+        lines.append(
+            f"territory: 1 reaches {one} cells first, 2 reaches {two}, {analysis.ties} tied"
+        )
     lines += [f"matters: {moment.describe()}" for moment in found]
     return lines
 
@@ -141,7 +153,10 @@ def beside(board: list[str], width: int, text: list[str], gap: int = 3) -> list[
     """The text to the right of the board's lines (``width``: the board's width on screen)."""
     rows = max(len(board), len(text))
     board = board + [" " * width] * (rows - len(board))
-    return [left + (" " * gap + right if right else "") for left, right in zip(board, text + [""] * rows)]
+    return [
+        left + (" " * gap + right if right else "")
+        for left, right in zip(board, text + [""] * rows)
+    ]
 
 
 def screen(
@@ -167,7 +182,9 @@ def screen(
         board = draw(frame, colour, (0, 0), crashes)
     width = frame.board.width * (2 if colour else 1)
     if analysis is not None:
-        lines += beside(board, width, analysis_text(replay, frame.turn, analysis, colour, state.side, found))
+        lines += beside(
+            board, width, analysis_text(replay, frame.turn, analysis, colour, state.side, found)
+        )
     else:
         lines += board + (["analysing..."] if pending else [])
     if end and replay.result is not None:
@@ -309,7 +326,12 @@ def keyboard(fd: int, out: TextIO) -> Iterator[dict]:
     def resized(signum, frame) -> None:
         flags.update(redraw=True, clear=True)
 
-    handlers = {signal.SIGTERM: end, signal.SIGHUP: end, signal.SIGTSTP: stop, signal.SIGWINCH: resized}
+    handlers = {
+        signal.SIGTERM: end,
+        signal.SIGHUP: end,
+        signal.SIGTSTP: stop,
+        signal.SIGWINCH: resized,
+    }
     previous = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
     try:
         enter()

@@ -24,7 +24,11 @@ SCHEMA = 2
 
 def template() -> str:
     """The page template shipped in the package."""
-    return resources.files("lazytron.replay").joinpath("html", "replay.html").read_text(encoding="utf-8")
+    return (
+        resources.files("lazytron.replay")
+        .joinpath("html", "replay.html")
+        .read_text(encoding="utf-8")
+    )
 
 
 def _verdicts(analysis: Analysis) -> dict[str, Any]:
@@ -71,7 +75,9 @@ def game_data(
         if progress is not None:
             progress.write("\r\x1b[K")
         data["analysis"] = analyses
-        data["moments"] = [[m.turn, m.kind, m.player, m.describe()] for m in moments(replay, analysis_of, drop)]
+        data["moments"] = [
+            [m.turn, m.kind, m.player, m.describe()] for m in moments(replay, analysis_of, drop)
+        ]
     return data
 
 

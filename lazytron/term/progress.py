@@ -17,7 +17,9 @@ class Bar:
 
     WIDTH = 30
 
-    def __init__(self, total: int, unit: str, stream: TextIO = sys.stderr, delay: float = 0.0) -> None:
+    def __init__(
+        self, total: int, unit: str, stream: TextIO = sys.stderr, delay: float = 0.0
+    ) -> None:
         self.total = total
         self.unit = unit
         self.done = 0

@@ -6,9 +6,9 @@ board looks square; without colour the contest's characters are used.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
-from typing import Collection, Iterable, Iterator, Sequence
 
 from ..board import Board
 
@@ -108,7 +108,10 @@ def columns(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[
     """Rows of cells padded into aligned columns (``right``: the columns aligned right)."""
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     return [
-        "  ".join(cell.rjust(w) if c in right else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths))).rstrip()
+        "  ".join(
+            cell.rjust(w) if c in right else cell.ljust(w)
+            for c, (cell, w) in enumerate(zip(row, widths))
+        ).rstrip()
         for row in rows
     ]
 

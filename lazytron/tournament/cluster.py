@@ -20,7 +20,8 @@ import os
 import shutil
 import time
 import uuid
-from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..match.processes import BotError, split_command
 from ..term.render import columns
@@ -67,7 +68,9 @@ def missing_here(commands: dict[str, tuple[str, list[str]]]) -> list[str]:
         program = split_command(command)[0]
         if shutil.which(program) is None:
             lines.append(f"bot {name}: program {program!r} not found or not executable")
-        lines += [f"bot {name}: file {path!r} not found" for path in files if not os.path.exists(path)]
+        lines += [
+            f"bot {name}: file {path!r} not found" for path in files if not os.path.exists(path)
+        ]
     return lines
 
 
@@ -75,8 +78,14 @@ def usable_workers(client: Client) -> dict[str, dict[str, Any]]:
     """The workers that can hold a game (at least two ``cores``); ClusterError if there is none."""
     workers = client.scheduler_info(n_workers=-1)["workers"]
     if not workers:
-        raise ClusterError("the scheduler has no workers: start some with `dask worker ADDRESS --resources cores=N`")
-    able = {a: w for a, w in workers.items() if w.get("resources", {}).get(RESOURCE, 0) >= CORES_PER_GAME}
+        raise ClusterError(
+            "the scheduler has no workers: start some with `dask worker ADDRESS --resources cores=N`"
+        )
+    able = {
+        a: w
+        for a, w in workers.items()
+        if w.get("resources", {}).get(RESOURCE, 0) >= CORES_PER_GAME
+    }
     if not able:
         raise ClusterError(
             f"no worker offers {CORES_PER_GAME} {RESOURCE}: start workers with `--resources {RESOURCE}=N` (N: its cores)"
@@ -90,7 +99,9 @@ def check_workers(client: Client, commands: dict[str, str]) -> list[str]:
     wanted = {name: (command, local_files(command)) for name, command in commands.items()}
     answers = client.run(missing_here, wanted, workers=list(able), on_error="return")
     where: dict[str, list[str]] = {}  # what is missing: the workers it is missing on
-    for address, answer in sorted(answers.items(), key=lambda item: _worker_name(item[0], able[item[0]])):
+    for address, answer in sorted(
+        answers.items(), key=lambda item: _worker_name(item[0], able[item[0]])
+    ):
         if isinstance(answer, BaseException):
             answer = [f"cannot run lazytron: {type(answer).__name__}: {answer}"]
         for line in answer:
@@ -146,8 +157,12 @@ def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
         stop = Event(stop_name, client=client)
         pending = {
             client.submit(
-                play_on_worker, f, stop_name, key=f"lazytron-game-{f.game}-{uuid.uuid4().hex[:8]}",
-                resources={RESOURCE: CORES_PER_GAME}, pure=False,
+                play_on_worker,
+                f,
+                stop_name,
+                key=f"lazytron-game-{f.game}-{uuid.uuid4().hex[:8]}",
+                resources={RESOURCE: CORES_PER_GAME},
+                pure=False,
             )
             for f in fixtures
         }
@@ -162,7 +177,9 @@ def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
                     time.sleep(POLL)
                 for future in done:
                     pending.discard(future)
-                    if future.status == "cancelled":  # only the client cancels, when it loses the scheduler
+                    if (
+                        future.status == "cancelled"
+                    ):  # only the client cancels, when it loses the scheduler
                         raise ClusterError(f"lost the scheduler at {address}")
                     yield future.result()  # a game that failed on its worker raises its error here
         except (OSError, TimeoutError) as e:
@@ -188,7 +205,6 @@ def _stop(client: Client, stop: Any, pending: Sequence[Any]) -> None:
         pass
 
 
-
 def per_host(played: Sequence[Played], names: Sequence[str]) -> str:
     """The results of each host that played games: each bot's W-D-L there, time-outs, mean answer time.
 
@@ -205,5 +221,7 @@ def per_host(played: Sequence[Played], names: Sequence[str]) -> str:
         outs = sum(1 for _, r in games for fault in r.faults if timed_out(fault))
         answers = [t for _, r in games for turn in r.times for t in turn if t is not None]
         mean = f"{1000 * sum(answers) / len(answers):.0f}" if answers else "-"
-        rows.append([host, str(len(games)), *("-".join(map(str, wdl[n])) for n in names), str(outs), mean])
+        rows.append(
+            [host, str(len(games)), *("-".join(map(str, wdl[n])) for n in names), str(outs), mean]
+        )
     return "\n".join(["results per host:", *columns(rows, set(range(1, len(names) + 4)))]) + "\n"

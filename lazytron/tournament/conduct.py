@@ -11,7 +11,8 @@ of its own.
 from __future__ import annotations
 
 import os
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from ..match.processes import BotError
 from ..ratings.stats import Sprt
@@ -28,14 +29,20 @@ def local_runner(o: Options, err: TextIO) -> Runner:
     """Games in threads here: ``--jobs`` at once, at most one per two cores."""
     most = default_jobs()
     if o.jobs is not None and o.jobs > most:
-        print(f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each", file=err)
+        print(
+            f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each",
+            file=err,
+        )
     return local(min(o.jobs or most, most))
 
 
 def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
     """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker."""
     if o.jobs is not None:
-        print("lazytron tournament: --jobs is for games played here; the workers' cores decide on a cluster", file=err)
+        print(
+            "lazytron tournament: --jobs is for games played here; the workers' cores decide on a cluster",
+            file=err,
+        )
     client = cluster.connect(o.cluster or "")
     commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
     workers = cluster.check_workers(client, commands)
@@ -47,7 +54,9 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
     """Play (or resume) the run of ``o``, print its table and write its files; the exit status (130: interrupted)."""
     plan = make_plan(o)
     check_outputs(o)
-    runner = o.runner or (local_runner(o, err) if o.cluster is None else cluster_runner(o, plan, err))
+    runner = o.runner or (
+        local_runner(o, err) if o.cluster is None else cluster_runner(o, plan, err)
+    )
     db = store.connect(o.db)
     interrupted = False
     try:

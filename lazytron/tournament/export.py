@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import time
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .table import Played, per_map, seat_model, standings
 from .task import Fixture, GameResult
@@ -65,19 +65,52 @@ def to_pgn(played: Iterable[Played], event: str = "lazytron tournament") -> str:
 
 
 GAME_FIELDS = (
-    "game", "pair", "round", "map", "player1", "player2", "result", "outcome", "turns", "fault1", "fault2",
-    "seed", "opening", "limits1", "limits2", "host", "seconds",
+    "game",
+    "pair",
+    "round",
+    "map",
+    "player1",
+    "player2",
+    "result",
+    "outcome",
+    "turns",
+    "fault1",
+    "fault2",
+    "seed",
+    "opening",
+    "limits1",
+    "limits2",
+    "host",
+    "seconds",
 )
 
 
 def game_rows(played: Iterable[Played]) -> list[dict[str, object]]:
     """One dict per game, with the fields of :data:`GAME_FIELDS`."""
     return [
-        dict(zip(GAME_FIELDS, (
-            f.game, f.pair, f.round, f.map_name, f.names[0], f.names[1], r.result, r.outcome, r.turns,
-            r.faults[0] or "", r.faults[1] or "", f.seed, f.opening,
-            *(f"{lim.first:g}/{lim.turn:g}" for lim in f.limits), r.host, round(r.seconds, 3),
-        )))
+        dict(
+            zip(
+                GAME_FIELDS,
+                (
+                    f.game,
+                    f.pair,
+                    f.round,
+                    f.map_name,
+                    f.names[0],
+                    f.names[1],
+                    r.result,
+                    r.outcome,
+                    r.turns,
+                    r.faults[0] or "",
+                    r.faults[1] or "",
+                    f.seed,
+                    f.opening,
+                    *(f"{lim.first:g}/{lim.turn:g}" for lim in f.limits),
+                    r.host,
+                    round(r.seconds, 3),
+                ),
+            )
+        )
         for f, r in sorted(played, key=lambda p: p[0].game)
     ]
 
@@ -91,15 +124,26 @@ def to_csv(played: Iterable[Played]) -> str:
     return out.getvalue()
 
 
-def to_json(played: Sequence[Played], names: Sequence[str], commands: dict[str, str], rules: str) -> str:
+def to_json(
+    played: Sequence[Played], names: Sequence[str], commands: dict[str, str], rules: str
+) -> str:
     """The games, the bots and the table as JSON."""
     wdl = per_map(played)
     maps = sorted({f.map_name for f, _ in played})
     table = [
         {
-            "bot": s.name, "games": s.games, "points": s.points, "wins": s.wins, "draws": s.draws,
-            "losses": s.losses, "elo": round(s.rating.elo, 1), "elo_95": round(s.rating.error, 1),
-            "per_map": {m: dict(zip(("wins", "draws", "losses"), wdl.get((s.name, m), (0, 0, 0)))) for m in maps},
+            "bot": s.name,
+            "games": s.games,
+            "points": s.points,
+            "wins": s.wins,
+            "draws": s.draws,
+            "losses": s.losses,
+            "elo": round(s.rating.elo, 1),
+            "elo_95": round(s.rating.error, 1),
+            "per_map": {
+                m: dict(zip(("wins", "draws", "losses"), wdl.get((s.name, m), (0, 0, 0))))
+                for m in maps
+            },
         }
         for s in standings(played, names)
     ]

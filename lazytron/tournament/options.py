@@ -9,14 +9,14 @@ same options find their run again and resume it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from ..board import Board, BoardError
-from ..reading import load_board
 from ..match.processes import BotError, check_command, split_command
 from ..match.referee import Limits
 from ..ratings.stats import parse_sprt
+from ..reading import load_board
 from .run import Plan
 from .schedule import Entrant, parse_entrant, parse_time, schedule
 from .task import Runner
@@ -84,7 +84,9 @@ def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
     return maps
 
 
-def check_entrants(texts: Sequence[str], times: Sequence[str], limits: Limits, here: bool = True) -> list[Entrant]:
+def check_entrants(
+    texts: Sequence[str], times: Sequence[str], limits: Limits, here: bool = True
+) -> list[Entrant]:
     """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command cannot be found.
 
     ``here``: the bots run on this machine, so their programs must be found here (the cluster's are checked there).
@@ -132,10 +134,17 @@ def make_plan(o: Options) -> Plan:
     games = {  # what decides the games: the same command finds its run again (more rounds extend it)
         "maps": {name: str(board) for name, board in maps},
         "bots": [[e.name, e.command, e.limits.first, e.limits.turn] for e in entrants],
-        "rules": o.rules, "openings": o.openings, "seed": o.seed, "gauntlet": o.gauntlet,
+        "rules": o.rules,
+        "openings": o.openings,
+        "seed": o.seed,
+        "gauntlet": o.gauntlet,
     }
     sprt_fields = None if sprt is None else [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta]
     settings: dict[str, object] = {
-        "games": games, "names": names, "map_names": [m for m, _ in maps], "bot": bot, "sprt": sprt_fields,
+        "games": games,
+        "names": names,
+        "map_names": [m for m, _ in maps],
+        "bot": bot,
+        "sprt": sprt_fields,
     }
     return Plan(fixtures, names, [m for m, _ in maps], settings, bot, sprt, o.report_every)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..files import check_output, write_text
 from ..match.records import parse_record
@@ -25,7 +25,9 @@ def check_outputs(o: Options) -> None:
         os.makedirs(o.record_dir, exist_ok=True)
 
 
-def write_outputs(o: Options, played: Sequence[Played], plan: Plan, commands: dict[str, str], rules: str) -> None:
+def write_outputs(
+    o: Options, played: Sequence[Played], plan: Plan, commands: dict[str, str], rules: str
+) -> None:
     """The files asked for: records, CSV, JSON, PGN, the HTML report and its replay pages."""
     if o.record_dir:
         for f, r in played:
@@ -42,6 +44,11 @@ def write_outputs(o: Options, played: Sequence[Played], plan: Plan, commands: di
         folder = report.games_dir(o.html)
         os.makedirs(folder, exist_ok=True)
         for f, r in played:
-            write_text(os.path.join(folder, report.replay_name(f.game)), replay_page(replay_record(parse_record(r.record))))
+            write_text(
+                os.path.join(folder, report.replay_name(f.game)),
+                replay_page(replay_record(parse_record(r.record))),
+            )
         href = os.path.basename(folder)
-        write_text(o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt))
+        write_text(
+            o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt)
+        )

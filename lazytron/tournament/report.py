@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from ..ratings.stats import Sprt
 from .table import (
@@ -75,10 +75,16 @@ def elo_chart(table: Sequence[Standing], width: int = 640) -> str:
         )
     parts.append(f'<text x="{left}" y="{height - 8}">{lo:+.0f}</text>')
     parts.append(f'<text x="{right - 30}" y="{height - 8}">{hi:+.0f}</text>')
-    return f'<svg id="elo-chart" width="{width}" height="{height}" role="img">' + "".join(parts) + "</svg>"
+    return (
+        f'<svg id="elo-chart" width="{width}" height="{height}" role="img">'
+        + "".join(parts)
+        + "</svg>"
+    )
 
 
-def llr_chart(series: Sequence[tuple[int, float]], sprt: Sprt, width: int = 640, height: int = 240) -> str:
+def llr_chart(
+    series: Sequence[tuple[int, float]], sprt: Sprt, width: int = 640, height: int = 240
+) -> str:
     """The LLR after each pair against the games played, with the bounds where the test stops."""
     games = max((g for g, _ in series), default=2)
     top = max([sprt.upper, *(v for _, v in series)]) * 1.1
@@ -97,7 +103,11 @@ def llr_chart(series: Sequence[tuple[int, float]], sprt: Sprt, width: int = 640,
         f'<polyline class="llr" points="{points}"/>',
         f'<text x="{right - 60}" y="{height - 6}">{games} games</text>',
     ]
-    return f'<svg id="llr-chart" width="{width}" height="{height}" role="img">' + "".join(parts) + "</svg>"
+    return (
+        f'<svg id="llr-chart" width="{width}" height="{height}" role="img">'
+        + "".join(parts)
+        + "</svg>"
+    )
 
 
 def page(
@@ -112,8 +122,17 @@ def page(
     """The whole page as a string; ``games_href`` is the relative folder of the replay pages."""
     table = standings(played, names)
     standing_rows = [
-        [str(k), f'<span class="name">{escape(s.name)}</span>', str(s.games), f"{s.points:g}", str(s.wins),
-         str(s.draws), str(s.losses), f"{s.rating.elo:+.0f}", f"±{s.rating.error:.0f}"]
+        [
+            str(k),
+            f'<span class="name">{escape(s.name)}</span>',
+            str(s.games),
+            f"{s.points:g}",
+            str(s.wins),
+            str(s.draws),
+            str(s.losses),
+            f"{s.rating.elo:+.0f}",
+            f"±{s.rating.error:.0f}",
+        ]
         for k, s in enumerate(table, 1)
     ]
     sections = [
@@ -132,7 +151,9 @@ def page(
     )
 
 
-def _model_and_test(played: Sequence[Played], names: Sequence[str], bot: str | None, sprt: Sprt | None) -> list[str]:
+def _model_and_test(
+    played: Sequence[Played], names: Sequence[str], bot: str | None, sprt: Sprt | None
+) -> list[str]:
     """The seats' model, and the tested bot's match and SPRT when there are."""
     sections = []
     if played:
@@ -142,7 +163,9 @@ def _model_and_test(played: Sequence[Played], names: Sequence[str], bot: str | N
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model).</p>"
         )
     if bot is not None:
-        sections.append(f"<h2>{escape(bot)} against the field</h2><p>{escape(match(played, bot).summary())}</p>")
+        sections.append(
+            f"<h2>{escape(bot)} against the field</h2><p>{escape(match(played, bot).summary())}</p>"
+        )
         if sprt is not None:
             sections += [
                 f"<h2>SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}</h2>",
@@ -151,18 +174,34 @@ def _model_and_test(played: Sequence[Played], names: Sequence[str], bot: str | N
     return sections
 
 
-def _field(played: Sequence[Played], order: Sequence[str], maps: Sequence[str], games_href: str) -> list[str]:
+def _field(
+    played: Sequence[Played], order: Sequence[str], maps: Sequence[str], games_href: str
+) -> list[str]:
     """The crosstable, the results per map, the clocks and the games, bots in ``order``."""
     cross = crosstable(played)
     cross_rows = [
-        [escape(a), *("" if a == b else "{:g}/{}".format(*cross.get((a, b), (0, 0))) for b in order)] for a in order
+        [
+            escape(a),
+            *("" if a == b else "{:g}/{}".format(*cross.get((a, b), (0, 0))) for b in order),
+        ]
+        for a in order
     ]
     clocks = clock_rows(played, order)
     wdl = per_map(played)
-    map_rows = [[escape(m), *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
+    map_rows = [
+        [escape(m), *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps
+    ]
     game_rows = [
-        [f'<a href="{escape(games_href)}/{replay_name(f.game)}">{f.game}</a>', str(f.round), escape(f.map_name),
-         escape(f.names[0]), escape(f.names[1]), escape(r.outcome), str(r.turns), escape(f.opening or "-")]
+        [
+            f'<a href="{escape(games_href)}/{replay_name(f.game)}">{f.game}</a>',
+            str(f.round),
+            escape(f.map_name),
+            escape(f.names[0]),
+            escape(f.names[1]),
+            escape(r.outcome),
+            str(r.turns),
+            escape(f.opening or "-"),
+        ]
         for f, r in sorted(played, key=lambda p: p[0].game)
     ]
     return [
@@ -173,5 +212,8 @@ def _field(played: Sequence[Played], order: Sequence[str], maps: Sequence[str], 
         "<h2>Answers against the clock</h2><p>Time-outs (each loses its game) and the slowest answers, in seconds.</p>",
         _table(clocks[0], [[escape(cell) for cell in row] for row in clocks[1:]]),
         "<h2>Games</h2>",
-        _table(["game", "round", "map", "player 1", "player 2", "result", "turns", "opening"], game_rows),
+        _table(
+            ["game", "round", "map", "player 1", "player 2", "result", "turns", "opening"],
+            game_rows,
+        ),
     ]

@@ -15,9 +15,10 @@ import hashlib
 import json
 import sqlite3
 import sys
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from ..ratings.stats import Sprt
 from ..term.progress import Bar
@@ -90,7 +91,9 @@ def resume(db: sqlite3.Connection, plan: Plan) -> tuple[int, list[Fixture]]:
     return run, [f for f in plan.fixtures if f.game not in done]
 
 
-def play(db: sqlite3.Connection, plan: Plan, runner: Runner, err: TextIO = sys.stderr) -> str | None:
+def play(
+    db: sqlite3.Connection, plan: Plan, runner: Runner, err: TextIO = sys.stderr
+) -> str | None:
     """Play what is left of the plan, storing every game; the SPRT's verdict if it stopped the run.
 
     KeyboardInterrupt (Ctrl-C, SIGTERM) and errors pass through once the

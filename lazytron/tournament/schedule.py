@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Sequence
 
 from ..board import Board
 from ..match.mapgen import opening
@@ -43,7 +43,9 @@ def parse_entrant(text: str) -> Entrant:
     """
     name, sep, command = text.partition("=")
     if not sep or not NAME.fullmatch(name) or not command.strip():
-        raise ValueError(f"--bot {text!r}: expected NAME=CMD, NAME of letters, digits, '.', '_' or '-'")
+        raise ValueError(
+            f"--bot {text!r}: expected NAME=CMD, NAME of letters, digits, '.', '_' or '-'"
+        )
     return Entrant(name, command)
 
 
@@ -59,7 +61,11 @@ def parse_time(text: str) -> tuple[str, Limits]:
         limits = Limits(float(first), float(turn if slash else first))
     except ValueError:
         limits = Limits(0, 0)
-    if not sep or not NAME.fullmatch(name) or not (0 < limits.first < 1e6 and 0 < limits.turn < 1e6):
+    if (
+        not sep
+        or not NAME.fullmatch(name)
+        or not (0 < limits.first < 1e6 and 0 < limits.turn < 1e6)
+    ):
         raise ValueError(f"--time {text!r}: expected NAME=FIRST/TURN in seconds, e.g. new=3/1")
     return name, limits
 
@@ -106,6 +112,15 @@ def schedule(
                 for one, two in ((by_name[a], by_name[b]), (by_name[b], by_name[a])):
                     game += 1
                     yield Fixture(
-                        game, pair_number, rnd, map_name, str(board), (one.name, two.name),
-                        (one.command, two.command), (one.limits, two.limits), rules, s, moves,
+                        game,
+                        pair_number,
+                        rnd,
+                        map_name,
+                        str(board),
+                        (one.name, two.name),
+                        (one.command, two.command),
+                        (one.limits, two.limits),
+                        rules,
+                        s,
+                        moves,
                     )

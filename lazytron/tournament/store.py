@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from ..match.referee import Limits
 from .task import Fixture, GameResult
@@ -117,11 +117,28 @@ def save(db: sqlite3.Connection, run: int, fixture: Fixture, result: GameResult)
         db.execute(
             "INSERT INTO games VALUES (" + ", ".join("?" * 25) + ")",
             (
-                run, fixture.game, fixture.pair, fixture.round, fixture.map_name, fixture.map_text,
-                *fixture.names, *fixture.commands, *map(limits_text, fixture.limits), fixture.rules,
-                fixture.seed, fixture.opening, result.result, result.outcome, result.turns,
-                json.dumps(result.faults), json.dumps(result.times), result.host, result.started,
-                result.seconds, result.record, result.stderr,
+                run,
+                fixture.game,
+                fixture.pair,
+                fixture.round,
+                fixture.map_name,
+                fixture.map_text,
+                *fixture.names,
+                *fixture.commands,
+                *map(limits_text, fixture.limits),
+                fixture.rules,
+                fixture.seed,
+                fixture.opening,
+                result.result,
+                result.outcome,
+                result.turns,
+                json.dumps(result.faults),
+                json.dumps(result.times),
+                result.host,
+                result.started,
+                result.seconds,
+                result.record,
+                result.stderr,
             ),
         )
 
@@ -146,14 +163,57 @@ def games(db: sqlite3.Connection, run_ids: Sequence[int]) -> Iterator[StoredGame
     marks = ", ".join("?" * len(run_ids))
     rows = db.execute(f"SELECT * FROM games WHERE run IN ({marks}) ORDER BY rowid", tuple(run_ids))
     for row in rows:
-        (run, game, pair, rnd, map_name, map_text, p1, p2, c1, c2, l1, l2, rules, seed, opening,
-         result, outcome, turns, faults, times, host, started, seconds, record, stderr) = row
+        (
+            run,
+            game,
+            pair,
+            rnd,
+            map_name,
+            map_text,
+            p1,
+            p2,
+            c1,
+            c2,
+            l1,
+            l2,
+            rules,
+            seed,
+            opening,
+            result,
+            outcome,
+            turns,
+            faults,
+            times,
+            host,
+            started,
+            seconds,
+            record,
+            stderr,
+        ) = row
         fixture = Fixture(
-            game, pair, rnd, map_name, map_text, (p1, p2), (c1, c2), (parse_limits(l1), parse_limits(l2)),
-            rules, seed, opening,
+            game,
+            pair,
+            rnd,
+            map_name,
+            map_text,
+            (p1, p2),
+            (c1, c2),
+            (parse_limits(l1), parse_limits(l2)),
+            rules,
+            seed,
+            opening,
         )
         played = GameResult(
-            game, result, outcome, turns, record, stderr,
-            tuple(tuple(t) for t in json.loads(times)), tuple(json.loads(faults)), host, started, seconds,
+            game,
+            result,
+            outcome,
+            turns,
+            record,
+            stderr,
+            tuple(tuple(t) for t in json.loads(times)),
+            tuple(json.loads(faults)),
+            host,
+            started,
+            seconds,
         )
         yield StoredGame(run, fixture, played)

@@ -13,8 +13,8 @@ or the first of two) pools its games against the field into a
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..ratings.bayeselo import Fit, fit
 from ..ratings.bradley_terry import Rating, ratings
@@ -51,7 +51,10 @@ def _wdl(points: Sequence[float]) -> tuple[int, int, int]:
 
 def standings(played: Sequence[Played], names: Sequence[str]) -> list[Standing]:
     """The table, best first: by points, then rating."""
-    rated = {r.name: r for r in ratings(names, [(f.names[0], f.names[1], r.points(1)) for f, r in played])}
+    rated = {
+        r.name: r
+        for r in ratings(names, [(f.names[0], f.names[1], r.points(1)) for f, r in played])
+    }
     points: dict[str, list[float]] = defaultdict(list)
     for bot, _, _, p in sides(played):
         points[bot].append(p)
@@ -89,7 +92,9 @@ def clocks(played: Sequence[Played], names: Sequence[str]) -> list[Clock]:
             for turn, times in enumerate(r.times):
                 if (seconds := times[seat]) is not None:
                     (later if turn else first)[name].append(seconds)
-    return [Clock(n, outs[n], max(first[n], default=None), max(later[n], default=None)) for n in names]
+    return [
+        Clock(n, outs[n], max(first[n], default=None), max(later[n], default=None)) for n in names
+    ]
 
 
 def per_map(played: Sequence[Played]) -> dict[tuple[str, str], tuple[int, int, int]]:
@@ -183,23 +188,41 @@ def seconds(value: float | None) -> str:
 def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]]:
     """The clocks as a table: a header row, then each bot's name, time-outs and slowest answers."""
     rows = [["bot", "time-outs", "slowest first", "slowest later"]]
-    return rows + [[c.name, str(c.time_outs), seconds(c.first), seconds(c.later)] for c in clocks(played, names)]
+    return rows + [
+        [c.name, str(c.time_outs), seconds(c.first), seconds(c.later)]
+        for c in clocks(played, names)
+    ]
 
 
 def format_table(
-    played: Sequence[Played], names: Sequence[str], maps: Sequence[str], bot: str | None = None, sprt: Sprt | None = None
+    played: Sequence[Played],
+    names: Sequence[str],
+    maps: Sequence[str],
+    bot: str | None = None,
+    sprt: Sprt | None = None,
 ) -> str:
     """The standings, W-D-L per map, the seat model, and the test of ``bot`` (with the SPRT) if given."""
     table = standings(played, names)
     rows = [["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"]]
     for rank, s in enumerate(table, 1):
-        rows.append([
-            str(rank), s.name, str(s.games), f"{s.points:g}", str(s.wins), str(s.draws), str(s.losses),
-            f"{s.rating.elo:+.0f}", f"±{s.rating.error:.0f}",
-        ])
+        rows.append(
+            [
+                str(rank),
+                s.name,
+                str(s.games),
+                f"{s.points:g}",
+                str(s.wins),
+                str(s.draws),
+                str(s.losses),
+                f"{s.rating.elo:+.0f}",
+                f"±{s.rating.error:.0f}",
+            ]
+        )
     wdl = per_map(played)
     order = [s.name for s in table]
-    grid = [["map", *order]] + [[m, *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps]
+    grid = [["map", *order]] + [
+        [m, *("-".join(map(str, wdl.get((n, m), (0, 0, 0)))) for n in order)] for m in maps
+    ]
     lines = [
         *columns(rows, {0, 2, 3, 4, 5, 6, 7, 8}),
         "",
@@ -213,12 +236,21 @@ def format_table(
         lines.append(
             f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
-            + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings) + ")"
+            + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
+            + ")"
         )
-    lines += ["", "answers against the clock, in seconds:", *columns(clock_rows(played, order), {1, 2, 3})]
+    lines += [
+        "",
+        "answers against the clock, in seconds:",
+        *columns(clock_rows(played, order), {1, 2, 3}),
+    ]
     if bot is not None:
         m = match(played, bot)
-        lines += ["", f"{bot} against the field: {m.summary()}", f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}"]
+        lines += [
+            "",
+            f"{bot} against the field: {m.summary()}",
+            f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}",
+        ]
         if sprt is not None:
             lines.append(sprt_line(played, bot, sprt))
     return "\n".join(lines) + "\n"

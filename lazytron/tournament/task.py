@@ -19,16 +19,16 @@ import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterable
 
 from ..board import MOVE_LETTERS, Board, Move
-from ..reading import parse_board
 from ..match.records import Record, format_record
 from ..match.referee import Cancelled, Limits, Turn, record_moves, referee
 from ..match.rules import RULES, Outcome
+from ..reading import parse_board
 
 Runner = Callable[[Iterable["Fixture"]], Generator["GameResult", None, None]]
 STDERR_LIMIT = 1 << 20  # bytes of the bots' stderr kept per game (the rest is cut, and said so)
@@ -104,20 +104,32 @@ def play(fixture: Fixture, stop: Callable[[], bool] = lambda: False) -> GameResu
     board, opening = _after_opening(fixture)
     turns: list[Turn] = []
     with tempfile.TemporaryFile() as log:
-        with closing(referee(board, fixture.commands, fixture.limits, fixture.rules, log, stop)) as game:
+        with closing(
+            referee(board, fixture.commands, fixture.limits, fixture.rules, log, stop)
+        ) as game:
             for turn in game:
                 turns.append(turn)
                 if stop():
                     raise Cancelled
         log.seek(0)
         data = log.read(STDERR_LIMIT + 1)
-    stderr = data[:STDERR_LIMIT].decode(errors="replace") + ("\n[stderr cut]\n" if len(data) > STDERR_LIMIT else "")
+    stderr = data[:STDERR_LIMIT].decode(errors="replace") + (
+        "\n[stderr cut]\n" if len(data) > STDERR_LIMIT else ""
+    )
     last = turns[-1]
     assert isinstance(last.after, Outcome)
     record = Record(first, fixture.names, opening + record_moves(turns), last.after.code)
     return GameResult(
-        fixture.game, last.after.code, last.after.words, len(opening) + len(turns), format_record(record),
-        stderr, tuple(t.times for t in turns), last.faults, socket.gethostname(), wall_start,
+        fixture.game,
+        last.after.code,
+        last.after.words,
+        len(opening) + len(turns),
+        format_record(record),
+        stderr,
+        tuple(t.times for t in turns),
+        last.faults,
+        socket.gethostname(),
+        wall_start,
         time.monotonic() - start,
     )
 
@@ -150,4 +162,3 @@ def play_all(fixtures: Iterable[Fixture], runner: Runner | None = None) -> list[
     """Every fixture's result, in game order (a convenience for tests and small runs)."""
     with closing((runner or local())(fixtures)) as results:
         return sorted(results, key=lambda r: r.game)
-

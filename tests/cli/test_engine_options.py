@@ -33,33 +33,82 @@ def test_the_port_has_no_options_and_says_so():
 
 @pytest.mark.parametrize(
     "pair, named",
-    [("WIDTH=3", "no option WIDTH"), ("EDGE=many", "EDGE must be a whole number"), ("REDUCE=9", "REDUCE must be"),
-     ("MEMO=2", "MEMO must be true or false"), ("EDGE", "option EDGE needs a value")],
+    [
+        ("WIDTH=3", "no option WIDTH"),
+        ("EDGE=many", "EDGE must be a whole number"),
+        ("REDUCE=9", "REDUCE must be"),
+        ("MEMO=2", "MEMO must be true or false"),
+        ("EDGE", "option EDGE needs a value"),
+    ],
 )
-@pytest.mark.parametrize("command", [["bot"], ["analyse", "--depth", "2"], ["replay", str(GOLDEN / "games" / "pillars-d6-chaser-1.tron"), "--analyse"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["bot"],
+        ["analyse", "--depth", "2"],
+        ["replay", str(GOLDEN / "games" / "pillars-d6-chaser-1.tron"), "--analyse"],
+    ],
+)
 def test_a_bad_option_is_one_line_and_status_2_before_any_move(pair, named, command):
     run = lazytron(*command, "--engine", "chambers", "--option", pair, input=BOARD)
     assert run.returncode == 2 and run.stdout == ""  # no move, no analysis, no replay
-    assert run.stderr.count("\n") == 1 and named in run.stderr and run.stderr.startswith(f"lazytron {command[0]}: --option: ")
+    assert (
+        run.stderr.count("\n") == 1
+        and named in run.stderr
+        and run.stderr.startswith(f"lazytron {command[0]}: --option: ")
+    )
 
 
 def test_an_option_changes_what_the_engine_plays():
     plain = lazytron("analyse", "--engine", "chambers", "--depth", "4", str(MAPS / "lopsided.txt"))
-    edgeless = lazytron("analyse", "--engine", "chambers", "--depth", "4", "--option", "edge=0", str(MAPS / "lopsided.txt"))
+    edgeless = lazytron(
+        "analyse",
+        "--engine",
+        "chambers",
+        "--depth",
+        "4",
+        "--option",
+        "edge=0",
+        str(MAPS / "lopsided.txt"),
+    )
     assert plain.returncode == edgeless.returncode == 0
     assert plain.stdout != edgeless.stdout  # the edges weigh nothing: other scores
-    same = lazytron("analyse", "--engine", "chambers", "--depth", "4", "--option", "EDGE=100", str(MAPS / "lopsided.txt"))
+    same = lazytron(
+        "analyse",
+        "--engine",
+        "chambers",
+        "--depth",
+        "4",
+        "--option",
+        "EDGE=100",
+        str(MAPS / "lopsided.txt"),
+    )
     assert same.stdout == plain.stdout  # the default, given: the same analysis
 
 
 def test_the_bot_plays_with_options():
-    run = lazytron("bot", "--engine", "chambers", "--depth", "4", "--option", "FILL=60", "--option", "HORIZON=0", input=BOARD)
+    run = lazytron(
+        "bot",
+        "--engine",
+        "chambers",
+        "--depth",
+        "4",
+        "--option",
+        "FILL=60",
+        "--option",
+        "HORIZON=0",
+        input=BOARD,
+    )
     assert run.returncode == 0 and run.stdout in ("1\n", "2\n", "3\n", "4\n")
 
 
 def test_version_names_the_python_and_the_c_speedups():
     built = lazytron("--version")
-    assert built.returncode == 0 and built.stdout.startswith("lazytron ") and "(Python 3." in built.stdout
+    assert (
+        built.returncode == 0
+        and built.stdout.startswith("lazytron ")
+        and "(Python 3." in built.stdout
+    )
     assert "C speedups:" in built.stdout
     pure = lazytron("--version", env={**os.environ, "LAZYTRON_PURE": "1"})
     assert "C speedups: off (LAZYTRON_PURE=1)" in pure.stdout
@@ -67,7 +116,9 @@ def test_version_names_the_python_and_the_c_speedups():
 
 def test_the_verbose_bot_warns_once_when_the_chambers_engine_runs_without_its_speedups():
     env = {**os.environ, "LAZYTRON_PURE": "1"}
-    run = lazytron("bot", "-v", "--engine", "chambers", "--depth", "2", input=BOARD + BOARD, env=env)
+    run = lazytron(
+        "bot", "-v", "--engine", "chambers", "--depth", "2", input=BOARD + BOARD, env=env
+    )
     assert run.returncode == 0 and len(run.stdout.splitlines()) == 2
     assert run.stderr.count("warning: C speedups: off") == 1
     quiet = lazytron("bot", "-v", "--engine", "chambers", "--depth", "2", input=BOARD)

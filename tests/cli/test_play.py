@@ -39,7 +39,9 @@ def run_play(tmp_path: Path, *args: str):
 
 def test_plain_output_ends_with_the_result_and_the_record_is_written(tmp_path, corridor):
     record = tmp_path / "game.tron"
-    done = run_play(tmp_path, corridor, bot("script", "EE"), bot("script", "WW"), "--record", str(record), *FAST)
+    done = run_play(
+        tmp_path, corridor, bot("script", "EE"), bot("script", "WW"), "--record", str(record), *FAST
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[:2] == ["turn 1: E W", "turn 2: E W"]
@@ -57,7 +59,16 @@ def test_quiet_prints_only_the_result(tmp_path, corridor):
 @pytest.mark.parametrize("loser", [("sleep",), ("exit",), ("garbage",)])
 def test_a_bad_bot_loses_within_a_few_seconds_of_the_limit(tmp_path, corridor, loser):
     start = time.monotonic()
-    done = run_play(tmp_path, corridor, bot(*loser), bot("script", "WW"), "--first-time", "1.5", "--turn-time", "1")
+    done = run_play(
+        tmp_path,
+        corridor,
+        bot(*loser),
+        bot("script", "WW"),
+        "--first-time",
+        "1.5",
+        "--turn-time",
+        "1",
+    )
     assert time.monotonic() - start < 4.5
     assert done.stdout.splitlines()[-1] == "Player Two Wins!"
     assert done.stdout.splitlines()[-3].startswith("player 1: ")  # why it lost, before the log line
@@ -93,7 +104,10 @@ def test_the_haskell_depthbot_plays_the_same_game_as_the_port(tmp_path, oracle):
     """A bot in another language under the referee: the original's depthbot and the port play alike."""
     pillars = str(MAPS / "pillars.txt")
     records = []
-    for name, command in (("port", DEPTH4), ("original", f"{shlex.quote(str(oracle / 'depthbot'))} 4")):
+    for name, command in (
+        ("port", DEPTH4),
+        ("original", f"{shlex.quote(str(oracle / 'depthbot'))} 4"),
+    ):
         record = tmp_path / f"{name}.tron"
         done = run_play(tmp_path, pillars, command, HUGGER, "--record", str(record), "--quiet")
         assert done.returncode == 0, done.stderr
@@ -109,8 +123,13 @@ class Terminal(io.StringIO):
 def test_a_terminal_gets_the_board_drawn_and_the_result_last(tmp_path, corridor):
     out, err = Terminal(), io.StringIO()
     status = play.play(
-        corridor, (bot("script", "EE"), bot("script", "WW")), limits=Limits(0.5, 0.3), fps=0,
-        log_path=str(tmp_path / "bots.log"), out=out, err=err,
+        corridor,
+        (bot("script", "EE"), bot("script", "WW")),
+        limits=Limits(0.5, 0.3),
+        fps=0,
+        log_path=str(tmp_path / "bots.log"),
+        out=out,
+        err=err,
     )
     text = out.getvalue()
     assert status == 0 and err.getvalue() == ""
@@ -137,7 +156,9 @@ def test_bad_input_gives_one_line_and_a_status(tmp_path, corridor, args, status,
     bad = tmp_path / "bad.txt"
     bad.write_text("not a map\n")
     args = [a.format(map=corridor, bad=bad) for a in args]
-    done = lazytron("play", *args, *(["--log", str(tmp_path / "l.log")] if "--log" not in args else []))
+    done = lazytron(
+        "play", *args, *(["--log", str(tmp_path / "l.log")] if "--log" not in args else [])
+    )
     assert done.returncode == status
     assert message in done.stderr and "Traceback" not in done.stderr
     if status == 1:

@@ -25,13 +25,17 @@ def test_bad_input_gets_a_message_and_a_new_prompt():
         "'2.5' is not a cell number",
         "cell 4 is taken by O",
     ]
-    assert result.stdout.count("Player O, enter your move:") == 8  # one per line read, and one more at the end
+    assert (
+        result.stdout.count("Player O, enter your move:") == 8
+    )  # one per line read, and one more at the end
     assert result.returncode == 0
 
 
 def test_bytes_that_are_not_text_are_a_bad_move():
     result = lazytron("tictactoe", input=b"\xff\xfe\xe9t\xc3\n4\n", text=False)
-    out = result.stdout.decode("ascii")  # the message quotes the line in ASCII whatever the terminal
+    out = result.stdout.decode(
+        "ascii"
+    )  # the message quotes the line in ASCII whatever the terminal
     assert "is not a cell number" in out
     assert out.count("enter your move") == 3
     assert result.returncode == 0 and b"Traceback" not in result.stderr
@@ -90,7 +94,10 @@ def test_stats_prints_the_seeds_figures_from_the_code():
     out = result.stdout
     assert re.search(r"full game tree: +255168 leaves", out)
     assert re.search(r"alpha-beta-pruned tree: +38856 leaves", out)
-    row = re.compile(r"^(minimax|lazy supremum/infimum|explicit alpha-beta) +(\d+) +(\w) +(\d+) +[\d.]+$", re.MULTILINE)
+    row = re.compile(
+        r"^(minimax|lazy supremum/infimum|explicit alpha-beta) +(\d+) +(\w) +(\d+) +[\d.]+$",
+        re.MULTILINE,
+    )
     rows = {m[1]: m.groups()[1:] for m in row.finditer(out)}
     assert rows == {
         "minimax": ("255168", "B", "0"),

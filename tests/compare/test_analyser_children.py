@@ -35,12 +35,25 @@ def test_the_analysers_ended_children_are_reaped(tmp_path):
     script.write_text(
         "#!/bin/sh\n"
         "sleep 0.3 &\n"  # a child it never waits for: a zombie once it ends
-        f"exec {shlex.quote(sys.executable)} {shlex.quote(str(BOTS / 'analyser.py'))} honest \"$@\"\n"
+        f'exec {shlex.quote(sys.executable)} {shlex.quote(str(BOTS / "analyser.py"))} honest "$@"\n'
     )
     script.chmod(0o755)
     run = subprocess.run(
-        [sys.executable, "-c", WATCHER, "compare", "--analyser", str(script), "--depth", "2", str(MAPS / "pillars.txt")],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            WATCHER,
+            "compare",
+            "--analyser",
+            str(script),
+            "--depth",
+            "2",
+            str(MAPS / "pillars.txt"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     status, states, last = run.stdout.split(" ", 2)
     assert status == "0" and "agrees" in last

@@ -14,9 +14,6 @@ from positions import random_positions
 
 from lazytron.analyse import analysis
 from lazytron.board import Move
-from lazytron.reading import load_board, parse_board
-from lazytron.match.records import Record, format_record
-from lazytron.match.referee import play_game
 from lazytron.compare.analysers import (
     Answer,
     Comparison,
@@ -26,10 +23,21 @@ from lazytron.compare.analysers import (
 )
 from lazytron.compare.common import InputError
 from lazytron.compare.positions import Sample, game_positions
+from lazytron.match.records import Record, format_record
+from lazytron.match.referee import play_game
+from lazytron.reading import load_board, parse_board
 from lazytron.term.progress import Bar
 
 ANALYSER = BOTS / "analyser.py"
-SMALL_MAPS = ["corridors", "crossroads", "gatehouse", "lopsided", "open-field", "pillars", "spiral"]  # quick for the oracle
+SMALL_MAPS = [
+    "corridors",
+    "crossroads",
+    "gatehouse",
+    "lopsided",
+    "open-field",
+    "pillars",
+    "spiral",
+]  # quick for the oracle
 
 
 def analyser(*args: str) -> str:
@@ -44,7 +52,9 @@ def oracle_analyse(oracle: Path) -> str:
 def three_maps(tmp_path_factory) -> Path:
     """One file holding three maps."""
     path = tmp_path_factory.mktemp("maps") / "three.txt"
-    path.write_text("\n".join((MAPS / f"{name}.txt").read_text() for name in ("pillars", "spiral", "gatehouse")))
+    path.write_text(
+        "\n".join((MAPS / f"{name}.txt").read_text() for name in ("pillars", "spiral", "gatehouse"))
+    )
     return path
 
 
@@ -60,7 +70,9 @@ def game_record(tmp_path_factory) -> Path:
 
 
 def test_the_oracle_agrees_on_every_project_map(oracle, project_maps):
-    run = lazytron("compare", "--analyser", oracle_analyse(oracle), "--depth", "2", *map(str, project_maps))
+    run = lazytron(
+        "compare", "--analyser", oracle_analyse(oracle), "--depth", "2", *map(str, project_maps)
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith(f"{len(project_maps)} positions analysed to depth 2")
@@ -71,7 +83,11 @@ def test_the_oracle_agrees_on_every_project_map(oracle, project_maps):
 
 
 def test_the_oracle_agrees_on_positions_from_random_games(oracle, tmp_path):
-    boards = [b for name in SMALL_MAPS for b in random_positions(load_board(str(MAPS / f"{name}.txt")), 6, 6)]
+    boards = [
+        b
+        for name in SMALL_MAPS
+        for b in random_positions(load_board(str(MAPS / f"{name}.txt")), 6, 6)
+    ]
     path = tmp_path / "positions.txt"
     path.write_text("\n".join(map(str, boards)))
     run = lazytron("compare", "--analyser", oracle_analyse(oracle), "--depth", "4", str(path))
@@ -81,9 +97,15 @@ def test_the_oracle_agrees_on_positions_from_random_games(oracle, tmp_path):
 
 
 def test_the_oracle_agrees_on_recorded_games_from_both_sides(oracle, recorded_games):
-    whole = next(p for p in recorded_games if p.name == "1.tron")  # 47 turns on a 15x15 map, then a forfeit: 48 positions
-    cut = next(p for p in recorded_games if p.name == "trix__randbot__jacob__1.tron")  # cut off after 8 turns
-    run = lazytron("compare", "--analyser", oracle_analyse(oracle), "--depth", "4", str(whole), str(cut))
+    whole = next(
+        p for p in recorded_games if p.name == "1.tron"
+    )  # 47 turns on a 15x15 map, then a forfeit: 48 positions
+    cut = next(
+        p for p in recorded_games if p.name == "trix__randbot__jacob__1.tron"
+    )  # cut off after 8 turns
+    run = lazytron(
+        "compare", "--analyser", oracle_analyse(oracle), "--depth", "4", str(whole), str(cut)
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines()[-1] == f"all {2 * 48 + 2 * 9} positions agree"
     assert run.stderr.splitlines() == [
@@ -105,12 +127,21 @@ def test_a_lying_analyser_is_caught_with_the_board_and_both_answers(three_maps):
     start = lines.index(f"difference 1 of 1: {three_maps}, map 2") + 1
     drawn = lines[start : start + 26]
     spiral = (MAPS / "spiral.txt").read_text().splitlines()
-    assert [row[: len(spiral[1])].rstrip() for row in drawn] == spiral  # the board, its rows at the left
+    assert [
+        row[: len(spiral[1])].rstrip() for row in drawn
+    ] == spiral  # the board, its rows at the left
     assert drawn[0].split()[-2:] == ["lazytron", "analyser"]
     marked = [row for row in drawn if "*" in row]
     depth, score, move = list(analysis(load_board(str(MAPS / "spiral.txt")), 4))[-2].split()
     assert len(marked) == 1
-    assert marked[0].split("*")[1].split() == [depth, score, move, depth, str(int(score) + 10), move]
+    assert marked[0].split("*")[1].split() == [
+        depth,
+        score,
+        move,
+        depth,
+        str(int(score) + 10),
+        move,
+    ]
     assert lines[-1] == "1 of 3 positions differ"
     assert run.stderr == ""
 
@@ -157,35 +188,74 @@ def test_answers_are_read_as_they_come(three_maps):
 def test_a_hanging_analyser_is_ended(three_maps, tmp_path):
     pidfile = tmp_path / "pid"
     env = {**os.environ, "ANALYSER_PIDFILE": str(pidfile)}
-    run = lazytron("compare", "--analyser", analyser("hang", "2"), "--timeout", "1", str(three_maps), env=env)
+    run = lazytron(
+        "compare", "--analyser", analyser("hang", "2"), "--timeout", "1", str(three_maps), env=env
+    )
     assert run.returncode == 2
-    assert run.stderr.endswith("after 1 of 3 answers: no output for 1 s (--timeout S allows more)\n")
+    assert run.stderr.endswith(
+        "after 1 of 3 answers: no output for 1 s (--timeout S allows more)\n"
+    )
     assert not os.path.exists(f"/proc/{int(pidfile.read_text())}")
 
 
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--analyser", "{analyser} honest", "missing.txt"], "missing.txt: No such file or directory"),
-        (["--analyser", "/no/analyse", "{maps}"], "analyser '/no/analyse': cannot start it: No such file or directory"),
-        (["--analyser", "{analyser} garbage", "{maps}"], "answer 1 ({maps}, map 1): expected 'first MOVE', got 'this is not an answer'"),
-        (["--analyser", "{analyser} crash 2", "{maps}"], "after 1 of 3 answers: exited with status 1: deliberate crash"),
+        (
+            ["--analyser", "{analyser} honest", "missing.txt"],
+            "missing.txt: No such file or directory",
+        ),
+        (
+            ["--analyser", "/no/analyse", "{maps}"],
+            "analyser '/no/analyse': cannot start it: No such file or directory",
+        ),
+        (
+            ["--analyser", "{analyser} garbage", "{maps}"],
+            "answer 1 ({maps}, map 1): expected 'first MOVE', got 'this is not an answer'",
+        ),
+        (
+            ["--analyser", "{analyser} crash 2", "{maps}"],
+            "after 1 of 3 answers: exited with status 1: deliberate crash",
+        ),
         (["--analyser", "{analyser} short 3", "{maps}"], "after 2 of 3 answers: its output ended"),
-        (["--analyser", "{analyser} extra", "{maps}"], "after 3 of 3 answers: output after the last answer: 'one more thing'"),
+        (
+            ["--analyser", "{analyser} extra", "{maps}"],
+            "after 3 of 3 answers: output after the last answer: 'one more thing'",
+        ),
         (
             ["--analyser", "{analyser} linger", "--timeout", "1", "{maps}"],
             "after 3 of 3 answers: it did not exit at the end of its input within 1 s",
         ),
-        (["--analyser", "'unclosed", "{maps}"], "--analyser: cannot split \"'unclosed\": No closing quotation"),
-        (["--analyser", "{analyser} honest", "{bad}"], "{bad}: map at line 1: row 2 has 3 cells, expected 4"),
+        (
+            ["--analyser", "'unclosed", "{maps}"],
+            '--analyser: cannot split "\'unclosed": No closing quotation',
+        ),
+        (
+            ["--analyser", "{analyser} honest", "{bad}"],
+            "{bad}: map at line 1: row 2 has 3 cells, expected 4",
+        ),
         (["--analyser", "{analyser} honest", "{empty}"], "{empty}: no positions in it"),
-        (["--analyser", "{analyser} honest", "{binary}"], "{binary}: binary data, not maps or a game record"),
-        (["--analyser", "{analyser} honest", "{broken}"], "{broken}: moves: 'X' at letter 1 (turn 1), expected only N E S W"),
-        (["--analyser", "x", "--opponent", "y", "{maps}"], "--opponent goes with --bot, not --analyser"),
+        (
+            ["--analyser", "{analyser} honest", "{binary}"],
+            "{binary}: binary data, not maps or a game record",
+        ),
+        (
+            ["--analyser", "{analyser} honest", "{broken}"],
+            "{broken}: moves: 'X' at letter 1 (turn 1), expected only N E S W",
+        ),
+        (
+            ["--analyser", "x", "--opponent", "y", "{maps}"],
+            "--opponent goes with --bot, not --analyser",
+        ),
     ],
 )
 def test_bad_input_gives_one_line_and_status_2(tmp_path, three_maps, args, message):
-    files = {"bad": "4 2\n1  2\n###\n", "empty": "\n\n", "binary": "\0\1\2", "broken": "+OK|3 1|1 2\n|a|b|XX|1|+OK\n"}
+    files = {
+        "bad": "4 2\n1  2\n###\n",
+        "empty": "\n\n",
+        "binary": "\0\1\2",
+        "broken": "+OK|3 1|1 2\n|a|b|XX|1|+OK\n",
+    }
     names = {"analyser": shlex.join([sys.executable, str(ANALYSER)]), "maps": str(three_maps)}
     for name, text in files.items():
         (tmp_path / name).write_text(text)
@@ -217,8 +287,13 @@ def test_the_answer_format_is_checked_line_by_line():
     assert read_answer(iter(good), 4) == Answer("North", ((-40, "East"), (100000, "None")))
     assert read_answer(iter(good), 5) == read_answer(iter(good), 4)  # odd depths round down
     assert read_answer(iter([]), 4) is None
-    for bad in (["first Up", "end"], ["first North", "4 0 North", "end"], ["first North", "2 1.5 North", "4 0 None", "end"],
-                ["first North", "2 0 North"], ["first North", "2 0 North", "4 0 North", "done"]):
+    for bad in (
+        ["first Up", "end"],
+        ["first North", "4 0 North", "end"],
+        ["first North", "2 1.5 North", "4 0 None", "end"],
+        ["first North", "2 0 North"],
+        ["first North", "2 0 North", "4 0 North", "done"],
+    ):
         with pytest.raises(ValueError):
             read_answer(iter(bad), 4)
 
@@ -226,9 +301,13 @@ def test_the_answer_format_is_checked_line_by_line():
 def test_the_report_draws_the_first_five_differences():
     board = load_board(str(MAPS / "pillars.txt"))
     ours = Answer("North", ((0, "East"),))
-    comparisons = [Comparison(Sample(board, f"p{n}"), ours, Answer("North", ((n, "East"),))) for n in range(8)]
+    comparisons = [
+        Comparison(Sample(board, f"p{n}"), ours, Answer("North", ((n, "East"),))) for n in range(8)
+    ]
     report = format_report(comparisons, "cmd", 2).splitlines()
-    assert [line for line in report if line.startswith("difference")] == [f"difference {n} of 7: p{n}" for n in range(1, 6)]
+    assert [line for line in report if line.startswith("difference")] == [
+        f"difference {n} of 7: p{n}" for n in range(1, 6)
+    ]
     assert "(2 more differences not shown)" in report
     assert report[-1] == "7 of 8 positions differ"
 
@@ -248,15 +327,28 @@ def test_the_bar_shows_only_on_a_terminal_and_after_its_delay():
 
 
 def test_records_and_maps_mix_in_one_run(three_maps, game_record):
-    run = lazytron("compare", "--analyser", analyser("honest"), "--depth", "2", str(three_maps), str(game_record))
+    run = lazytron(
+        "compare",
+        "--analyser",
+        analyser("honest"),
+        "--depth",
+        "2",
+        str(three_maps),
+        str(game_record),
+    )
     turns = len(game_record.read_text().split("|")[5]) // 2
-    assert run.returncode == 0 and run.stdout.splitlines()[-1] == f"all {3 + 2 * turns} positions agree"
+    assert (
+        run.returncode == 0
+        and run.stdout.splitlines()[-1] == f"all {3 + 2 * turns} positions agree"
+    )
 
 
 def test_record_positions_follow_the_moves():
     """Positions from a record are the rules' positions: a tiny game played out by hand."""
     board = parse_board("5 1\n1   2\n")
-    text = format_record(Record(board, ("a", "b"), ((Move.EAST, Move.WEST), (Move.EAST, Move.WEST)), "D"))
+    text = format_record(
+        Record(board, ("a", "b"), ((Move.EAST, Move.WEST), (Move.EAST, Move.WEST)), "D")
+    )
     positions, warning = game_positions("g", text)
     assert warning is None
     assert [str(p.board).splitlines()[1] for p in positions] == ["1   2", "2   1", "#1 2#", "#2 1#"]

@@ -10,10 +10,10 @@ import pytest
 from conftest import BOTS, MAPS, lazytron
 
 from lazytron.board import Move
-from lazytron.reading import load_board
 from lazytron.compare.games import Pairing, PairResult, Parting, result_lines
 from lazytron.match.referee import Turn, play_game
 from lazytron.match.rules import Outcome
+from lazytron.reading import load_board
 
 TESTBOT = BOTS / "testbot.py"
 HUGGER = f"{shlex.quote(sys.executable)} -m lazytron.bots.hugger"
@@ -27,13 +27,22 @@ def lazytron_bot(depth: int) -> str:
 def parting_turn(bot: str, other: str, board_path: str, side: int = 1) -> int:
     """The first turn on which two bots' games against the hugger differ, found by playing both."""
     board = load_board(board_path)
-    games = [play_game(board, (cmd, HUGGER) if side == 1 else (HUGGER, cmd)) for cmd in (bot, other)]
+    games = [
+        play_game(board, (cmd, HUGGER) if side == 1 else (HUGGER, cmd)) for cmd in (bot, other)
+    ]
     turns = zip(games[0].turns, games[1].turns)
     return next(a.number for a, b in turns if a.moves != b.moves)
 
 
 def test_the_oracles_depthbot_plays_identical_games(oracle):
-    run = lazytron("compare", "--bot", f"{shlex.quote(str(oracle / 'depthbot'))} 4", "--opponent", HUGGER, *MAPS_USED)
+    run = lazytron(
+        "compare",
+        "--bot",
+        f"{shlex.quote(str(oracle / 'depthbot'))} 4",
+        "--opponent",
+        HUGGER,
+        *MAPS_USED,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     for path in MAPS_USED:
@@ -50,13 +59,18 @@ def test_the_oracle_at_another_depth_parts_where_its_games_do(oracle):
     run = lazytron("compare", "--bot", depthbot, "--opponent", HUGGER, "--depth", "2", gatehouse)
     assert run.returncode == 1, run.stderr
     turn = parting_turn(depthbot, lazytron_bot(2), gatehouse)
-    assert f"{gatehouse}, the bots as player 1: the games part on turn {turn} (the bots' moves differ)" in run.stdout
+    assert (
+        f"{gatehouse}, the bots as player 1: the games part on turn {turn} (the bots' moves differ)"
+        in run.stdout
+    )
     assert run.stdout.splitlines()[-1].endswith("pairs of games part")
 
 
 def test_a_bot_that_plays_otherwise_is_shown_at_the_turn_the_games_part():
     gatehouse = str(MAPS / "gatehouse.txt")
-    run = lazytron("compare", "--bot", lazytron_bot(2), "--opponent", HUGGER, "--depth", "4", gatehouse)
+    run = lazytron(
+        "compare", "--bot", lazytron_bot(2), "--opponent", HUGGER, "--depth", "4", gatehouse
+    )
     assert run.returncode == 1, run.stderr
     lines = run.stdout.splitlines()
     for side in (1, 2):
@@ -74,14 +88,25 @@ def test_a_bot_that_plays_otherwise_is_shown_at_the_turn_the_games_part():
 
 
 def test_a_bot_against_itself_plays_identical_games():
-    run = lazytron("compare", "--bot", lazytron_bot(2), "--opponent", HUGGER, "--depth", "2", str(MAPS / "gatehouse.txt"))
+    run = lazytron(
+        "compare",
+        "--bot",
+        lazytron_bot(2),
+        "--opponent",
+        HUGGER,
+        "--depth",
+        "2",
+        str(MAPS / "gatehouse.txt"),
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == "all 2 pairs of games are identical"
 
 
 def test_a_bot_that_crashes_gives_no_move_where_the_games_part():
     crash = shlex.join([sys.executable, str(TESTBOT), "crash"])
-    run = lazytron("compare", "--bot", crash, "--opponent", HUGGER, "--depth", "2", str(MAPS / "pillars.txt"))
+    run = lazytron(
+        "compare", "--bot", crash, "--opponent", HUGGER, "--depth", "2", str(MAPS / "pillars.txt")
+    )
     assert run.returncode == 1
     assert "the games part on turn 1 (the bots' moves differ)" in run.stdout
     assert "no move (exited with status 1)" in run.stdout
@@ -106,11 +131,26 @@ def test_an_opponent_that_plays_otherwise_is_named():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--bot", "{hugger}", "--opponent", "{hugger}", "missing.txt"], "missing.txt: No such file or directory"),
-        (["--bot", "{hugger}", "--opponent", "{hugger}", "{bad}"], "{bad}: map at line 1: row 2 has 3 cells, expected 4"),
-        (["--bot", "/no/bot 4", "--opponent", "{hugger}", "{map}"], "--bot: cannot start '/no/bot': not found or not executable"),
-        (["--bot", "{hugger}", "--opponent", "no-such-bot", "{map}"], "--opponent: cannot start 'no-such-bot': not found or not executable"),
-        (["--bot", "'unclosed", "--opponent", "{hugger}", "{map}"], "--bot: cannot split \"'unclosed\": No closing quotation"),
+        (
+            ["--bot", "{hugger}", "--opponent", "{hugger}", "missing.txt"],
+            "missing.txt: No such file or directory",
+        ),
+        (
+            ["--bot", "{hugger}", "--opponent", "{hugger}", "{bad}"],
+            "{bad}: map at line 1: row 2 has 3 cells, expected 4",
+        ),
+        (
+            ["--bot", "/no/bot 4", "--opponent", "{hugger}", "{map}"],
+            "--bot: cannot start '/no/bot': not found or not executable",
+        ),
+        (
+            ["--bot", "{hugger}", "--opponent", "no-such-bot", "{map}"],
+            "--opponent: cannot start 'no-such-bot': not found or not executable",
+        ),
+        (
+            ["--bot", "'unclosed", "--opponent", "{hugger}", "{map}"],
+            '--bot: cannot split "\'unclosed": No closing quotation',
+        ),
         (["--bot", "{hugger}", "{map}"], "--bot needs --opponent CMD2, the bot both play against"),
         (
             ["--bot", "{hugger}", "--opponent", "{hugger}", "--timeout", "5", "{map}"],

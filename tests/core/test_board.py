@@ -76,4 +76,6 @@ def _rotated(board: Board) -> Board:
     """The board turned half a turn with the players swapped (equal for point-symmetric maps)."""
     rows = [row[::-1] for row in reversed(board.rows())]
     swap = str.maketrans("12", "21")
-    return parse_board(f"{board.width} {board.height}\n" + "\n".join(r.translate(swap) for r in rows))
+    return parse_board(
+        f"{board.width} {board.height}\n" + "\n".join(r.translate(swap) for r in rows)
+    )

@@ -2,9 +2,9 @@
 
 from itertools import islice
 
-from lazytron.reading import load_board
 from lazytron.clock import Deadline, OutOfTime, timeout_list
 from lazytron.engines.zenzike import init_tree
+from lazytron.reading import load_board
 from lazytron.search import best_scores, search
 
 

@@ -7,7 +7,6 @@ import random
 import pytest
 from conftest import MAPS
 
-from lazytron.reading import load_board, parse_board
 from lazytron.engines.zenzike import LOSS, WIN, Position, Reply, init_tree
 from lazytron.games import tictactoe
 from lazytron.minimax import (
@@ -19,6 +18,7 @@ from lazytron.minimax import (
     supremum,
     take_until,
 )
+from lazytron.reading import load_board, parse_board
 from lazytron.search import negamax
 from lazytron.tree import Node
 
@@ -47,7 +47,17 @@ def test_take_until_keeps_the_first_match_and_reads_no_further():
 
 
 def test_both_games_are_games():
-    interface = ("move", "top", "bottom", "expand", "evaluate", "children", "score", "maximising", "outcome")
+    interface = (
+        "move",
+        "top",
+        "bottom",
+        "expand",
+        "evaluate",
+        "children",
+        "score",
+        "maximising",
+        "outcome",
+    )
     for cls in (Position, Reply, tictactoe.Grid):
         assert issubclass(cls, Node)
         assert all(hasattr(cls, name) for name in interface), cls
@@ -61,7 +71,9 @@ def test_both_games_are_games():
 def _walk(tree: Position, rng: random.Random, turns: int) -> Position:
     """A position ``turns`` random turns down the Tron tree, where player 1 can still move (fewer turns if none is)."""
     for _ in range(turns):
-        alive = [position for reply in tree.children for position in reply.children if position.children]
+        alive = [
+            position for reply in tree.children for position in reply.children if position.children
+        ]
         if not alive:
             break
         tree = rng.choice(alive)

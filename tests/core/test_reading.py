@@ -10,7 +10,9 @@ from lazytron.reading import load_board, read_boards
 
 M = (MAPS / "pillars.txt").read_text()
 ROWS = M.split("\n", 1)[1]
-BAD_BYTE = M.replace("#", "\xff", 1).encode("latin-1")  # one byte that is not UTF-8, in the first row
+BAD_BYTE = M.replace("#", "\xff", 1).encode(
+    "latin-1"
+)  # one byte that is not UTF-8, in the first row
 
 
 def items(text: str) -> list:
@@ -45,8 +47,15 @@ def test_a_byte_order_mark_is_accepted_by_play_as_by_records(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbf" + M.encode())
     assert load_board(str(path)) == load_board(str(MAPS / "pillars.txt"))
-    run = lazytron("play", str(path), "python -m lazytron bot --depth 1", "python -m lazytron bot --depth 1",
-                   "--quiet", "--log", str(tmp_path / "log"))
+    run = lazytron(
+        "play",
+        str(path),
+        "python -m lazytron bot --depth 1",
+        "python -m lazytron bot --depth 1",
+        "--quiet",
+        "--log",
+        str(tmp_path / "log"),
+    )
     assert run.returncode == 0, run.stderr
 
 

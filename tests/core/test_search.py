@@ -6,8 +6,8 @@ import pytest
 from positions import random_positions
 
 from lazytron.board import Move
-from lazytron.reading import load_board, parse_board
 from lazytron.engines.zenzike import LOSS, WIN, init_tree
+from lazytron.reading import load_board, parse_board
 from lazytron.search import best_scores, negamax, search
 from lazytron.tree import Node
 
@@ -60,7 +60,9 @@ def test_pruned_search_equals_negamax_on_random_positions(project_maps):
     for path in project_maps[:6]:
         for pos in random_positions(load_board(str(path)), seed=5, count=6):
             for depth in (2, 4):
-                assert search(init_tree(pos), depth) == negamax(init_tree(pos), LOSS, WIN, depth), str(pos)
+                assert search(init_tree(pos), depth) == negamax(init_tree(pos), LOSS, WIN, depth), (
+                    str(pos)
+                )
                 compared += 1
     assert compared == 6 * 6 * 2
 
@@ -84,4 +86,6 @@ def test_search_orders_any_number_of_children():
     wide = [[v] for v in (5, 3, 9, 1, 9, 2, 8)]  # seven moves (leaves scored from the root's side)
     tree = Fixed(Move.NONE, wide)
     tree.lead = 6
-    assert search(tree, 2) == negamax(Fixed(Move.NONE, wide), LOSS, WIN, 2) == (9, 3)  # the first 9 wins the tie
+    assert (
+        search(tree, 2) == negamax(Fixed(Move.NONE, wide), LOSS, WIN, 2) == (9, 3)
+    )  # the first 9 wins the tie

@@ -20,7 +20,9 @@ def test_score_matches_the_original_on_random_positions(project_maps):
 
 def test_ties_count_for_nobody():
     board = parse_board("5 1\n1   2\n")
-    mine, theirs, ties, touching = voronoi(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    mine, theirs, ties, touching = voronoi(
+        board.free, 1 << board.me, 1 << board.enemy, board.stride
+    )
     assert (mine.bit_count(), theirs.bit_count(), ties.bit_count()) == (2, 2, 1)
     assert touching
     assert score(board.free, board.me, board.enemy, None, board.stride) == (0, None)

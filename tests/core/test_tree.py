@@ -3,8 +3,8 @@
 import pytest
 
 from lazytron.board import Move
-from lazytron.reading import parse_board
 from lazytron.engines.zenzike import Position, Reply, init_tree
+from lazytron.reading import parse_board
 from lazytron.tree import Node, dismantle, inherit, size, trim
 
 
@@ -115,7 +115,12 @@ def test_inherit_lets_the_rest_of_the_tree_go_at_once():
         kid.children  # two levels made: 1 + 2 + 4 nodes
     root = inherit(root, Move.EAST)
     # freed by reference counting alone (no cycles): the old root, North and North's two children
-    assert sorted(Mortal.freed) == [(0, Move.NONE), (1, Move.NORTH), (2, Move.NORTH), (2, Move.EAST)]
+    assert sorted(Mortal.freed) == [
+        (0, Move.NONE),
+        (1, Move.NORTH),
+        (2, Move.NORTH),
+        (2, Move.EAST),
+    ]
     assert size(root) == 3
 
 
@@ -134,7 +139,9 @@ def test_dismantle_frees_a_step_at_a_time_and_spares_the_kept_subtree():
     assert 0 < len(Mortal.freed) < 8  # a step frees a little, not the whole discarded tree
     for _ in steps:
         pass
-    assert len(Mortal.freed) == 8  # the old root and North's subtree (1 + 7); East's subtree untouched
+    assert (
+        len(Mortal.freed) == 8
+    )  # the old root and North's subtree (1 + 7); East's subtree untouched
     assert size(keep) == 7 and all(kid.expanded for kid in keep.children)
 
 
@@ -150,5 +157,7 @@ def test_trim_forgets_the_deep_part_and_the_search_remakes_it_the_same():
         pass
     assert size(tree) < before / 10
     assert all(kid.expanded for kid in tree.children)  # the top two levels are kept...
-    assert not any(grandkid.expanded for kid in tree.children for grandkid in kid.children)  # ...not the rest
+    assert not any(
+        grandkid.expanded for kid in tree.children for grandkid in kid.children
+    )  # ...not the rest
     assert search(tree, 8) == search(fresh, 8) and search(tree, 10) == search(fresh, 10)

@@ -8,13 +8,17 @@ import pytest
 from conftest import MAPS
 from positions import random_game
 
-from lazytron.reading import load_board
 from lazytron.decide import decide
 from lazytron.engines import ENGINES, ZENZIKE
+from lazytron.reading import load_board
 from lazytron.replay.model import LINE_PLIES, expected_line, searched
 from lazytron.search import negamax, principal_variation, search
 
-POSITIONS = [b for name, seed in (("pillars", 1), ("gatehouse", 2)) for b in random_game(load_board(str(MAPS / f"{name}.txt")), random.Random(seed))[::3]]
+POSITIONS = [
+    b
+    for name, seed in (("pillars", 1), ("gatehouse", 2))
+    for b in random_game(load_board(str(MAPS / f"{name}.txt")), random.Random(seed))[::3]
+]
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))

@@ -18,8 +18,8 @@ from make_golden import DEPTH, opponent
 from positions import random_positions
 
 from lazytron.analyse import analysis
-from lazytron.reading import load_board, read_boards
 from lazytron.match.records import read_record
+from lazytron.reading import load_board, read_boards
 from lazytron.search import negamax_engine
 from lazytron.territory import voronoi
 
@@ -96,14 +96,18 @@ def _fresh_positions(depth_for_size) -> dict[int, str]:
     for path in sorted(MAPS.glob("*.txt")):
         board = load_board(str(path))
         depth = depth_for_size(board.width * board.height)
-        groups[depth] = groups.get(depth, "") + "".join(map(str, random_positions(board, FRESH_SEED, 2)))
+        groups[depth] = groups.get(depth, "") + "".join(
+            map(str, random_positions(board, FRESH_SEED, 2))
+        )
     return groups
 
 
 def test_analyse_is_byte_identical_to_the_oracle_on_fresh_positions(oracle):
     groups = _fresh_positions(lambda cells: 6 if cells <= 25 * 25 else 4)
     for depth, text in groups.items():
-        theirs = subprocess.run([str(oracle / "analyse"), str(depth)], input=text, capture_output=True, text=True)
+        theirs = subprocess.run(
+            [str(oracle / "analyse"), str(depth)], input=text, capture_output=True, text=True
+        )
         ours = lazytron("analyse", "--depth", str(depth), "-", input=text)
         assert theirs.returncode == 0 and ours.returncode == 0
         assert ours.stdout == theirs.stdout
@@ -112,13 +116,20 @@ def test_analyse_is_byte_identical_to_the_oracle_on_fresh_positions(oracle):
 def test_the_goldens_are_the_oracles_own_output(oracle):
     text = (GOLDEN / "positions.txt").read_text()
     first = "".join(str(b) for b in list(read_boards(text.splitlines(keepends=True)))[:12])
-    theirs = subprocess.run([str(oracle / "analyse"), str(DEPTH)], input=first, capture_output=True, text=True)
+    theirs = subprocess.run(
+        [str(oracle / "analyse"), str(DEPTH)], input=first, capture_output=True, text=True
+    )
     assert theirs.stdout == "".join(blocks((GOLDEN / f"analyse-{DEPTH}.txt").read_text())[:12])
 
 
 @pytest.mark.parametrize(
     "name, depth, kind, seed",
-    [("pillars", 4, "random", 8), ("gatehouse", 6, "hugger", 2), ("crossroads", 2, "chaser", 4), ("spiral", 2, "hugger", 1)],
+    [
+        ("pillars", 4, "random", 8),
+        ("gatehouse", 6, "hugger", 2),
+        ("crossroads", 2, "chaser", 4),
+        ("spiral", 2, "hugger", 1),
+    ],
 )
 def test_whole_games_are_identical_to_the_oracles_depthbot(oracle, name, depth, kind, seed):
     board = load_board(str(MAPS / f"{name}.txt"))

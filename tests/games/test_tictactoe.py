@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -167,7 +167,9 @@ def test_parse_refuses_what_is_not_a_grid_o_started(text):
 
 
 def test_show_numbers_the_free_cells():
-    assert show(parse("OX. .O. ..X")) == " O | X | 2\n---+---+---\n 3 | O | 5\n---+---+---\n 6 | 7 | X"
+    assert (
+        show(parse("OX. .O. ..X")) == " O | X | 2\n---+---+---\n 3 | O | 5\n---+---+---\n 6 | 7 | X"
+    )
     assert show(empty(4)).splitlines()[-1] == " 12 | 13 | 14 | 15"
 
 

@@ -25,7 +25,12 @@ from lazytron.match.referee import Limits
 
 ENGINE = "reference/tron-engine"
 EXAMPLES = ("Chaser", "RunAway", "WallHugger")  # RandomBot is random and cannot be seeded: left out
-RESULTS = ("Player One Wins!", "Player Two Wins!", "Players collided. Draw!", "Both players crashed. Draw!")
+RESULTS = (
+    "Player One Wins!",
+    "Player Two Wins!",
+    "Players collided. Draw!",
+    "Both players crashed. Draw!",
+)
 STEPS = {(-1, 0): Move.NORTH, (0, 1): Move.EAST, (1, 0): Move.SOUTH, (0, -1): Move.WEST}
 
 
@@ -73,9 +78,19 @@ def step(a: tuple[int, int], b: tuple[int, int]) -> Move:
     return STEPS[(b[0] - a[0], b[1] - a[1])]
 
 
-def tronjar_game(shared: Path, map_path: Path, commands: tuple[str, str], seconds: int, cwd: Path) -> Played:
+def tronjar_game(
+    shared: Path, map_path: Path, commands: tuple[str, str], seconds: int, cwd: Path
+) -> Played:
     """Play a game under Tron.jar (no delay between turns, ``seconds`` a move)."""
-    argv = ["java", "-jar", str(shared / ENGINE / "Tron.jar"), str(map_path), *commands, "0", str(seconds)]
+    argv = [
+        "java",
+        "-jar",
+        str(shared / ENGINE / "Tron.jar"),
+        str(map_path),
+        *commands,
+        "0",
+        str(seconds),
+    ]
     out = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=600).stdout
     width, height = map(int, map_path.read_text().split("\n", 1)[0].split())
     boards = heads(out, width, height)
@@ -90,8 +105,15 @@ def lazytron_game(map_path: Path, commands: tuple[str, str], seconds: float, tmp
     out = io.StringIO()
     record = tmp / "game.tron"
     status = play(
-        str(map_path), commands, record_path=str(record), limits=Limits(seconds, seconds),
-        quiet=True, rules="tronjar", log_path=str(tmp / "play.log"), out=out, err=out,
+        str(map_path),
+        commands,
+        record_path=str(record),
+        limits=Limits(seconds, seconds),
+        quiet=True,
+        rules="tronjar",
+        log_path=str(tmp / "play.log"),
+        out=out,
+        err=out,
     )
     assert status == 0, out.getvalue()
     return Played(read_record(str(record)).moves, out.getvalue().splitlines()[-1])
@@ -100,4 +122,8 @@ def lazytron_game(map_path: Path, commands: tuple[str, str], seconds: float, tmp
 def same_game(official: Played, ours: Played) -> bool:
     """Tron.jar's transcript shows every turn but the last; lazytron's record holds the last one too."""
     shown = len(official.moves)
-    return ours.result == official.result and ours.moves[:shown] == official.moves and len(ours.moves) in (shown, shown + 1)
+    return (
+        ours.result == official.result
+        and ours.moves[:shown] == official.moves
+        and len(ours.moves) in (shown, shown + 1)
+    )

@@ -15,16 +15,23 @@ from lazytron.match.mapgen import (
     mirror,
     opening,
 )
-from lazytron.reading import parse_board
 from lazytron.match.rules import Outcome, advance
+from lazytron.reading import parse_board
 from lazytron.territory import reach
 
-SPECS = [MapSpec(), MapSpec(9, 7, 0.3), MapSpec(20, 12, 0.0, border=False), MapSpec(16, 16, 0.45, border=False, apart=4)]
+SPECS = [
+    MapSpec(),
+    MapSpec(9, 7, 0.3),
+    MapSpec(20, 12, 0.0, border=False),
+    MapSpec(16, 16, 0.45, border=False, apart=4),
+]
 
 
 def cells(board):
     """(y, x) -> character, read back from the printed map."""
-    return {(y, x): c for y, row in enumerate(str(board).splitlines()[1:]) for x, c in enumerate(row)}
+    return {
+        (y, x): c for y, row in enumerate(str(board).splitlines()[1:]) for x, c in enumerate(row)
+    }
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -36,7 +43,9 @@ def test_maps_are_fair_connected_and_reproducible(spec):
         for (y, x), c in grid.items():  # the point reflection, read off the printed map
             assert grid[(h - 1 - y, w - 1 - x)] == {"1": "2", "2": "1"}.get(c, c)
         assert is_symmetric(board)
-        assert reach(board.free, 1 << board.me, board.stride) == board.free  # every free cell reachable
+        assert (
+            reach(board.free, 1 << board.me, board.stride) == board.free
+        )  # every free cell reachable
         assert distance(board) >= spec.least_apart
         if spec.border:
             assert all(c == "#" for (y, x), c in grid.items() if y in (0, h - 1) or x in (0, w - 1))
@@ -59,7 +68,9 @@ def test_mirror_is_an_involution():
                 assert mirror(w, h, mirror(w, h, c)) == c
 
 
-@pytest.mark.parametrize("spec", [MapSpec(3, 10), MapSpec(10, 201), MapSpec(density=0.7), MapSpec(density=-0.1)])
+@pytest.mark.parametrize(
+    "spec", [MapSpec(3, 10), MapSpec(10, 201), MapSpec(density=0.7), MapSpec(density=-0.1)]
+)
 def test_bad_options_are_refused(spec):
     with pytest.raises(MapError):
         generate(spec, 1)
@@ -80,7 +91,8 @@ def test_openings_are_safe_and_reproducible(seed):
         assert not isinstance(board, Outcome)
         for head in (board.me, board.enemy):
             free_neighbours = [
-                n for n in (head - 1, head + 1, head - board.stride, head + board.stride)
+                n
+                for n in (head - 1, head + 1, head - board.stride, head + board.stride)
                 if n >= 0 and board.free >> n & 1 and n not in (board.me, board.enemy)
             ]
             assert free_neighbours
@@ -92,7 +104,18 @@ def test_openings_differ_between_seeds():
 
 
 def test_the_command_writes_the_maps_it_names(tmp_path):
-    options = ["--count", "3", "--size", "13x9", "--density", "0.2", "--seed", "5", "--out", str(tmp_path)]
+    options = [
+        "--count",
+        "3",
+        "--size",
+        "13x9",
+        "--density",
+        "0.2",
+        "--seed",
+        "5",
+        "--out",
+        str(tmp_path),
+    ]
     done = lazytron("maps", "generate", *options)
     assert done.returncode == 0 and done.stderr == ""
     paths = done.stdout.split()
@@ -100,6 +123,15 @@ def test_the_command_writes_the_maps_it_names(tmp_path):
     for seed, path in zip((5, 6, 7), paths):
         assert parse_board(open(path).read()) == generate(MapSpec(13, 9, 0.2), seed)
     impossible = ["--size", "4x4", "--density", "0.6", "--apart", "40"]
-    for args, status in ((["--size", "3x3"], 2), (["--size", "big"], 2), (["--density", "0.9"], 2), (impossible, 1)):
+    for args, status in (
+        (["--size", "3x3"], 2),
+        (["--size", "big"], 2),
+        (["--density", "0.9"], 2),
+        (impossible, 1),
+    ):
         done = lazytron("maps", "generate", *args, "--out", str(tmp_path))
-        assert done.returncode == status and done.stderr.startswith("lazytron maps: ") and "Traceback" not in done.stderr
+        assert (
+            done.returncode == status
+            and done.stderr.startswith("lazytron maps: ")
+            and "Traceback" not in done.stderr
+        )

@@ -19,8 +19,13 @@ def test_bots_whose_names_join_alike_get_a_record_each(tmp_path):
     names = ("a", "a__b", "c", "b__c")
     records = tmp_path / "records"
     done = lazytron(
-        "tournament", str(MAPS / "pillars.txt"), *(f"--bot={n}={hugger}" for n in names),
-        "--record-dir", str(records), "--db", str(tmp_path / "t.db"),
+        "tournament",
+        str(MAPS / "pillars.txt"),
+        *(f"--bot={n}={hugger}" for n in names),
+        "--record-dir",
+        str(records),
+        "--db",
+        str(tmp_path / "t.db"),
     )
     assert done.returncode == 0, done.stderr
     files = sorted(records.glob("*.tron"))

@@ -17,7 +17,9 @@ def test_a_record_that_goes_on_after_its_game_keeps_only_the_turns_a_game_can_ha
     path.write_text(f"+OK|{SIZE}|{ROWS}|a|b|{'NS' * TURNS}|1|+OK\n")
     record = read_record(str(path), bounded=True)
     assert record.turns == TURNS
-    assert len(record.moves) <= record.board.free.bit_count() // 2 + 2  # bounded by the board, not the file
+    assert (
+        len(record.moves) <= record.board.free.bit_count() // 2 + 2
+    )  # bounded by the board, not the file
     assert len(read_record(str(path)).moves) == TURNS  # unless all are asked for
     replay = load_replay(str(path))
     assert replay.problem == f"{TURNS - 1} more turns recorded after the game ended on turn 1"

@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from lazytron.board import Move
+from lazytron.files import OutputError, write_text
 from lazytron.match.records import (
     Record,
     RecordError,
@@ -14,9 +16,7 @@ from lazytron.match.records import (
     read_record,
     write_record,
 )
-from lazytron.board import Move
 from lazytron.reading import parse_board
-from lazytron.files import OutputError, write_text
 
 N, E, S, W = Move.NORTH, Move.EAST, Move.SOUTH, Move.WEST
 BOARD = parse_board("5 3\n#####\n#1 2#\n#####\n")

@@ -10,20 +10,22 @@ import time
 import pytest
 from conftest import BOTS
 
+from lazytron.board import Board, Move
 from lazytron.match.processes import (
     BotError,
     BotProcess,
     become_subreaper,
     split_command,
 )
-from lazytron.board import Board, Move
-from lazytron.reading import parse_board
 from lazytron.match.records import RecordError, read_record
 from lazytron.match.referee import Limits, play_game, stop
 from lazytron.match.rules import Outcome, play_out
+from lazytron.reading import parse_board
 
 TESTBOT = BOTS / "testbot.py"
-FAST = Limits(first=5.0, turn=0.3)  # a bot's start-up is never short of time; misbehaviour comes on later turns
+FAST = Limits(
+    first=5.0, turn=0.3
+)  # a bot's start-up is never short of time; misbehaviour comes on later turns
 N, E, S, W, NONE = Move.NORTH, Move.EAST, Move.SOUTH, Move.WEST, Move.NONE
 
 CORRIDOR = parse_board("7 3\n#######\n#1   2#\n#######\n")
@@ -167,7 +169,9 @@ def test_record_holds_the_last_turn_with_a_letter_for_the_missing_move():
     assert game.turns[-1].moves == (E, NONE)
     record = game.record()
     assert record.moves == ((E, W), (E, E)) and record.result == "1"
-    *_, before, end = play_out(record.board, record.moves)  # replayed, it ends on that turn as the game did
+    *_, before, end = play_out(
+        record.board, record.moves
+    )  # replayed, it ends on that turn as the game did
     assert end is game.outcome and isinstance(before, Board) and before.me == ROOM.cell(1, 2)
 
 
@@ -176,7 +180,10 @@ def test_record_of_a_trapped_bot_that_exits_holds_the_other_players_last_move():
     pocket = parse_board("6 4\n######\n#1 # #\n#  #2#\n######\n")
     game = play_game(pocket, (bot("script", "ES"), bot("script", "N")), FAST)
     assert [t.moves for t in game.turns] == [(E, N), (S, NONE)] and game.outcome is Outcome.ONE
-    assert game.record().moves == ((E, N), (S, N))  # 2 is trapped: every letter crashes it, North first
+    assert game.record().moves == (
+        (E, N),
+        (S, N),
+    )  # 2 is trapped: every letter crashes it, North first
 
 
 def test_record_leaves_out_a_last_turn_no_letter_can_stand_for():
@@ -214,7 +221,9 @@ def test_referee_replays_recorded_games_through_bot_processes(recorded_games):
         if path.name == "1.tron":  # ended by a forfeit, not by the rules
             continue
         letters = ["".join(m[p].letter for m in record.moves) for p in (0, 1)]
-        game = play_game(record.board, (bot("script", letters[0]), bot("script", letters[1])), Limits(5, 5))
+        game = play_game(
+            record.board, (bot("script", letters[0]), bot("script", letters[1])), Limits(5, 5)
+        )
         assert game.record().moves == record.moves, path.name
         assert game.outcome.code == record.result, path.name
         played += 1

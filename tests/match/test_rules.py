@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from lazytron.board import Board, Move
-from lazytron.reading import parse_board
 from lazytron.match.records import RecordError, read_record
 from lazytron.match.rules import RULES, Outcome, advance, advance_tronjar, play_out
+from lazytron.reading import parse_board
 
 N, E, S, W, NONE = Move.NORTH, Move.EAST, Move.SOUTH, Move.WEST, Move.NONE
 

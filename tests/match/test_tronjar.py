@@ -35,7 +35,11 @@ pytestmark = pytest.mark.skipif(java() is None, reason="no Java runtime to run T
 
 def script(letters: str) -> str:
     """A bot playing these moves, then exiting (no spaces in the command: Tron.jar splits at them)."""
-    return f"{sys.executable} {TESTBOT} script {letters}" if letters else f"{sys.executable} {TESTBOT} exit"
+    return (
+        f"{sys.executable} {TESTBOT} script {letters}"
+        if letters
+        else f"{sys.executable} {TESTBOT} exit"
+    )
 
 
 CASES = {
@@ -65,17 +69,24 @@ def test_rule_cases_are_played_as_tronjar_plays_them(case, shared, tmp_path):
     assert same_game(official, ours), (official, ours)
 
 
-def pairings(shared: Path, maps: list[Path], ours: tuple[str, ...]) -> list[tuple[Path, tuple[str, str]]]:
+def pairings(
+    shared: Path, maps: list[Path], ours: tuple[str, ...]
+) -> list[tuple[Path, tuple[str, str]]]:
     """Every example bot against each of ``ours`` on every map, from both sides."""
     games = []
     for map_path in maps:
         for name in EXAMPLES:
             for bot in ours:
-                games += [(map_path, (example(shared, name), bot)), (map_path, (bot, example(shared, name)))]
+                games += [
+                    (map_path, (example(shared, name), bot)),
+                    (map_path, (bot, example(shared, name))),
+                ]
     return games
 
 
-def differences(shared: Path, games: list[tuple[Path, tuple[str, str]]], tmp: Path, threads: int = 2) -> list[str]:
+def differences(
+    shared: Path, games: list[tuple[Path, tuple[str, str]]], tmp: Path, threads: int = 2
+) -> list[str]:
     """The games (of ``games``) that lazytron plays differently from Tron.jar, described."""
 
     def compare(index: int) -> str | None:
@@ -110,8 +121,19 @@ def test_the_play_command_prints_tronjar_moves_and_result(shared, tmp_path):
     commands = (example(shared, "WallHugger"), depth_bot(2))
     official = tronjar_game(shared, map_path, commands, SECONDS, ROOT)
     done = lazytron(
-        "play", str(map_path), *commands, "--rules", "tronjar", "--first-time", str(SECONDS),
-        "--turn-time", str(SECONDS), "--log", str(tmp_path / "play.log"), "--record", str(tmp_path / "g.tron"),
+        "play",
+        str(map_path),
+        *commands,
+        "--rules",
+        "tronjar",
+        "--first-time",
+        str(SECONDS),
+        "--turn-time",
+        str(SECONDS),
+        "--log",
+        str(tmp_path / "play.log"),
+        "--record",
+        str(tmp_path / "g.tron"),
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()

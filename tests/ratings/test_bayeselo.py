@@ -48,7 +48,10 @@ def test_the_fit_is_the_maximum_of_the_likelihood(seed):
     slow = compass_search([(index[a], index[b], r) for a, b, r in games], 3)
     mean = sum(slow[:3]) / 3
     assert [f"{elo:.1f}" for _, elo, _ in result.ratings] == [f"{x - mean:.1f}" for x in slow[:3]]
-    assert f"{result.advantage[0]:.1f}" == f"{slow[3]:.1f}" and f"{result.draw_elo[0]:.1f}" == f"{slow[4]:.1f}"
+    assert (
+        f"{result.advantage[0]:.1f}" == f"{slow[3]:.1f}"
+        and f"{result.draw_elo[0]:.1f}" == f"{slow[4]:.1f}"
+    )
     assert all(error > 0 for _, _, error in result.ratings)
 
 

@@ -69,7 +69,10 @@ def test_the_exact_quantile_widens_cutechess_margin_by_at_most_a_tenth(wld, prin
 def test_gsprt_matches_a_published_example():
     # W 4307, L 4063, D 8620, H0: 0 Elo, H1: 3 Elo -> "LLR: 2.99 (-2.94, 2.94)"
     sprt = Sprt(0, 3)
-    assert f"{sprt.llr(trinomial(4307, 8620, 4063)):.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})" == "2.99 (-2.94, 2.94)"
+    assert (
+        f"{sprt.llr(trinomial(4307, 8620, 4063)):.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})"
+        == "2.99 (-2.94, 2.94)"
+    )
     assert sprt.verdict(sprt.llr(trinomial(4307, 8620, 4063))) == "H1"
 
 
@@ -88,17 +91,23 @@ def test_pair_gsprt_and_interval_match_a_pair_by_pair_computation(seed):
     counts = pair_counts(pairs)
     assert sum(counts) == len(pairs) and sum(c * k / 2 for k, c in enumerate(counts)) == sum(pairs)
     sprt = Sprt(0, 10)
-    assert sprt.llr(pentanomial(counts), prior=0) == pytest.approx(slow_pair_llr(pairs, sprt), rel=1e-9)
+    assert sprt.llr(pentanomial(counts), prior=0) == pytest.approx(
+        slow_pair_llr(pairs, sprt), rel=1e-9
+    )
     xs = [p / 2 for p in pairs]
     margin = NormalDist().inv_cdf(0.975) * math.sqrt(pvariance(xs) / len(xs))
     e = interval(pentanomial(counts))
     score = lambda d: 1 / (1 + 10 ** (-d / 400))  # noqa: E731
-    assert (score(e.elo), score(e.low), score(e.high)) == pytest.approx((fmean(xs), fmean(xs) - margin, fmean(xs) + margin))
+    assert (score(e.elo), score(e.low), score(e.high)) == pytest.approx(
+        (fmean(xs), fmean(xs) - margin, fmean(xs) + margin)
+    )
 
 
 def test_the_prior_changes_large_samples_little_and_keeps_a_clean_sweep_finite():
     sprt = Sprt(0, 50)
-    assert sprt.llr(trinomial(4307, 8620, 4063)) == pytest.approx(sprt.llr(trinomial(4307, 8620, 4063), prior=0), rel=1e-3)
+    assert sprt.llr(trinomial(4307, 8620, 4063)) == pytest.approx(
+        sprt.llr(trinomial(4307, 8620, 4063), prior=0), rel=1e-3
+    )
     sweeps = [sprt.llr(pentanomial((0, 0, 0, 0, n))) for n in range(1, 12)]
     assert all(math.isfinite(x) for x in sweeps) and sweeps == sorted(sweeps)
     assert sprt.verdict(sweeps[0]) is None and sprt.verdict(sweeps[-1]) == "H1"
@@ -131,5 +140,7 @@ def test_parse_sprt():
 def test_match_uses_pairs_once_there_are_some():
     games_only, with_pairs = Match(10, 0, 10), Match(10, 0, 10, (0, 0, 10, 0, 0))
     assert games_only.interval().elo == with_pairs.interval().elo == 0
-    assert math.isinf(with_pairs.interval().high) is False and with_pairs.interval().error == 0  # every pair split 1-1
+    assert (
+        math.isinf(with_pairs.interval().high) is False and with_pairs.interval().error == 0
+    )  # every pair split 1-1
     assert games_only.interval().error > 100

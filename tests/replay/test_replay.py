@@ -9,14 +9,18 @@ import pytest
 from conftest import MAPS, lazytron
 
 from lazytron.board import Board, Move
-from lazytron.reading import read_boards
 from lazytron.cli.replay import replay
 from lazytron.match.records import Record, format_record, read_record
 from lazytron.match.rules import Outcome, play_out
+from lazytron.reading import read_boards
 from lazytron.replay.model import load_replay
 from lazytron.replay.text import plain
 
-WORDS = {"1": {"Player One Wins!"}, "2": {"Player Two Wins!"}, "D": {"Players collided. Draw!", "Both players crashed. Draw!"}}
+WORDS = {
+    "1": {"Player One Wins!"},
+    "2": {"Player Two Wins!"},
+    "D": {"Players collided. Draw!", "Both players crashed. Draw!"},
+}
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
 
@@ -50,9 +54,14 @@ def maps_and_tail(text: str) -> tuple[list[Board], list[str]]:
 def check_moves(boards: list[Board], letters: str) -> None:
     """Each position follows from the last by the record's letters: heads one step on, old heads walls."""
     for t, (before, after) in enumerate(zip(boards, boards[1:])):
-        assert after.walls == before.walls | (1 << before.me) | (1 << before.enemy), f"walls at turn {t + 1}"
+        assert after.walls == before.walls | (1 << before.me) | (1 << before.enemy), (
+            f"walls at turn {t + 1}"
+        )
         assert after.walls.bit_count() == before.walls.bit_count() + 2
-        for head, new, letter in ((before.me, after.me, letters[2 * t]), (before.enemy, after.enemy, letters[2 * t + 1])):
+        for head, new, letter in (
+            (before.me, after.me, letters[2 * t]),
+            (before.enemy, after.enemy, letters[2 * t + 1]),
+        ):
             (y, x), (dy, dx) = before.point(head), STEP[letter]
             assert after.point(new) == (y + dy, x + dx), f"head at turn {t + 1}"
 
@@ -76,7 +85,10 @@ def test_every_complete_record_replays_to_its_positions_and_result(recorded_game
             assert len(boards) == len(letters) // 2
         else:  # a forfeit: every turn has a position, and the record names the winner
             assert boards == ruled and len(boards) == len(letters) // 2 + 1, path
-            assert result in "12" and tail[0] == {"1": "Player One Wins!", "2": "Player Two Wins!"}[result]
+            assert (
+                result in "12"
+                and tail[0] == {"1": "Player One Wins!", "2": "Player Two Wins!"}[result]
+            )
 
 
 def test_forfeit_prints_the_named_winner(shared):
@@ -125,7 +137,10 @@ OPEN = "3 3|   \n 1 \n 2 \n"
         ((MAPS / "pillars.txt").read_bytes(), "not a game record (no '+OK|' at the start)"),
         (b"hello, world\n", "not a game record (no '+OK|' at the start)"),
         (b"+OK|+OK\n", "2 fields, a record has 7 or 8"),
-        (_record("4 3|####\n#12#\n###\n").encode(), "map does not match its size 4x3: row 3 has 3 cells"),
+        (
+            _record("4 3|####\n#12#\n###\n").encode(),
+            "map does not match its size 4x3: row 3 has 3 cells",
+        ),
         (_record("4 4|####\n#12#\n####\n").encode(), "map does not match its size 4x4: 3 rows"),
         (_record("4 2|####\n#12#\n####\n").encode(), "map does not match its size 4x2: 3 rows"),
         (_record("four 3|####\n#12#\n####\n").encode(), "map size: expected 'W H', got 'four 3'"),
@@ -148,7 +163,10 @@ def test_broken_records_get_one_line_and_status_1(tmp_path, content, message):
 
 
 def test_missing_file_and_directory(tmp_path):
-    for path, message in ((tmp_path / "nope.tron", "No such file or directory"), (tmp_path, "Is a directory")):
+    for path, message in (
+        (tmp_path / "nope.tron", "No such file or directory"),
+        (tmp_path, "Is a directory"),
+    ):
         proc = lazytron("replay", str(path))
         assert (proc.returncode, proc.stdout) == (1, "")
         assert proc.stderr == f"lazytron replay: {path}: {message}\n"
@@ -176,7 +194,10 @@ def test_moves_that_run_out_with_no_result(tmp_path):
     status, out, err = replay_text(path)
     boards, tail = maps_and_tail(out)
     assert status == 1 and len(boards) == 2 and tail == []
-    assert err == f"lazytron replay: {path}: the moves run out after 1 turns without a crash and the record names no winner\n"
+    assert (
+        err
+        == f"lazytron replay: {path}: the moves run out after 1 turns without a crash and the record names no winner\n"
+    )
 
 
 def test_contest_summary_without_result_field_replays(tmp_path):
@@ -201,7 +222,10 @@ def test_result_that_contradicts_the_moves(tmp_path):
     path = _write(tmp_path, OPEN, "NN", "2")
     status, out, err = replay_text(path)
     assert status == 1 and out.splitlines()[-1] == "Player One Wins!"
-    assert err == f"lazytron replay: {path}: the record says '2' but its moves end in 'Player One Wins!'\n"
+    assert (
+        err
+        == f"lazytron replay: {path}: the record says '2' but its moves end in 'Player One Wins!'\n"
+    )
 
 
 def test_moves_after_the_end(tmp_path):
@@ -218,7 +242,10 @@ def test_turn_shows_one_position(shared):
     assert proc.returncode == 0
     assert proc.stdout == str(list(play_out(record.board, record.moves))[3])
     proc = lazytron("replay", str(path), "--turn", "99")
-    assert proc.returncode == 1 and proc.stderr == f"lazytron replay: {path}: no turn 99: its positions are turns 0 to 7\n"
+    assert (
+        proc.returncode == 1
+        and proc.stderr == f"lazytron replay: {path}: no turn 99: its positions are turns 0 to 7\n"
+    )
 
 
 def test_bad_options_are_usage_errors(tmp_path):
@@ -235,5 +262,9 @@ def test_records_written_by_lazytron_replay(tmp_path):
     path = tmp_path / "own.tron"
     path.write_text(format_record(record))
     replay = load_replay(str(path))
-    assert replay.result == "Player Two Wins!" and replay.problem is None and len(replay.positions) == 2
+    assert (
+        replay.result == "Player Two Wins!"
+        and replay.problem is None
+        and len(replay.positions) == 2
+    )
     assert replay.crashes == (5,)  # 1 went back into its own trail at (1, 1): index 1 * 4 + 1

@@ -45,7 +45,12 @@ def first_reached(board: Board) -> tuple[int, int, int]:
             for ny, nx in ((y - 1, x), (y, x + 1), (y + 1, x), (y, x - 1)):
                 i = ny * board.stride + nx
                 inside = 0 <= ny < board.height and 0 <= nx < board.width
-                if inside and not board.walls >> i & 1 and i not in seen and i not in (board.me, board.enemy):
+                if (
+                    inside
+                    and not board.walls >> i & 1
+                    and i not in seen
+                    and i not in (board.me, board.enemy)
+                ):
                     seen[i] = seen[cell] + 1
                     queue.append(i)
         return seen
@@ -79,7 +84,12 @@ def test_analyse_names_move_score_depth_and_territory_every_turn(shared):
         for player in (1, 2):
             played, move, score, depth = verdicts[t, player]
             assert depth == 4 and score != "-"
-            assert played == {"N": "North", "E": "East", "S": "South", "W": "West"}[letters[2 * t + player - 1]]
+            assert (
+                played
+                == {"N": "North", "E": "East", "S": "South", "W": "West"}[
+                    letters[2 * t + player - 1]
+                ]
+            )
         assert territories[t] == first_reached(board), t
     # the moves are what `lazytron analyse` gives for the same positions at that depth, each from its own side
     ones = analyse_moves(boards, 4)
@@ -128,8 +138,15 @@ def test_moments_come_first_and_agree_with_the_turns(shared):
     for t in range(turns):
         for p in (1, 2):
             v = verdicts[t, p]
-            assert v[7][0] == letters.get(v[4], "-")  # the line starts with the move decided ('-': none left)
-            if t and v[5] != "-" and verdicts[t - 1, p][5] != "-" and int(verdicts[t - 1, p][5]) - int(v[5]) > 50:
+            assert v[7][0] == letters.get(
+                v[4], "-"
+            )  # the line starts with the move decided ('-': none left)
+            if (
+                t
+                and v[5] != "-"
+                and verdicts[t - 1, p][5] != "-"
+                and int(verdicts[t - 1, p][5]) - int(v[5]) > 50
+            ):
                 expected.add((t, str(p), "drop", f" from={verdicts[t - 1, p][5]} to={v[5]}"))
             other = verdicts[t, 3 - p][7]
             if v[3] != "-" and len(other) > 1 and other[1] != "-" and letters[v[3]] != other[1]:

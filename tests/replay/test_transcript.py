@@ -11,9 +11,9 @@ import pytest
 from conftest import MAPS, lazytron
 
 from lazytron.board import Board
-from lazytron.reading import parse_board
 from lazytron.match.records import read_record
 from lazytron.match.rules import Outcome, advance
+from lazytron.reading import parse_board
 from lazytron.replay.transcript import (
     NAMES,
     TranscriptError,
@@ -38,14 +38,24 @@ def test_moves_are_read_from_the_heads_and_the_last_turn_gives_the_result():
     assert replay.positions == tuple(parse_board(b) for b in boards) and replay.names == NAMES
     assert [(a.letter, b.letter) for a, b in replay.moves[:1]] == [("S", "S")]
     assert advance(replay.positions[-1], *replay.moves[-1]) is Outcome.BOTH_CRASHED
-    assert replay.result == "Both players crashed. Draw!" and replay.problem is None and replay.crashes
+    assert (
+        replay.result == "Both players crashed. Draw!" and replay.problem is None and replay.crashes
+    )
 
 
 def test_bots_stderr_among_the_boards_is_skipped():
-    text = "Exception in thread main\n" + START + "\tat Chaser.main(Chaser.java:51)\n" + "Players collided. Draw!\n"
+    text = (
+        "Exception in thread main\n"
+        + START
+        + "\tat Chaser.main(Chaser.java:51)\n"
+        + "Players collided. Draw!\n"
+    )
     replay = parse_transcript(text)
     assert replay.positions == (parse_board(START),) and replay.result == "Players collided. Draw!"
-    assert replay.moves == ((advance_pair := last_moves(parse_board(START), Outcome.COLLIDED)),) and advance_pair
+    assert (
+        replay.moves == ((advance_pair := last_moves(parse_board(START), Outcome.COLLIDED)),)
+        and advance_pair
+    )
 
 
 @pytest.mark.parametrize("outcome", list(Outcome))
@@ -58,12 +68,18 @@ def test_the_last_moves_give_each_outcome(outcome):
 @pytest.mark.parametrize(
     "text, message",
     [
-        (START + "5 3\n#####\n#  2#\n#####\n", "board at line 5: no player 1 on the map, expected one"),
+        (
+            START + "5 3\n#####\n#  2#\n#####\n",
+            "board at line 5: no player 1 on the map, expected one",
+        ),
         (
             "7 4\n#######\n#1   2#\n#     #\n#######\n7 4\n#######\n## 1 ##\n#    2#\n#######\nPlayer One Wins!\n",
             "board 2: player 1 went from (1, 1) to (1, 3), not one step",
         ),
-        (START + "5 3\n#####\n# 12#\n#####\nPlayer One Wins!\n", "board 2: its walls are not board 1's and the heads it left"),
+        (
+            START + "5 3\n#####\n# 12#\n#####\nPlayer One Wins!\n",
+            "board 2: its walls are not board 1's and the heads it left",
+        ),
         (START, "no result line after 1 boards (cut off?)"),
     ],
 )
@@ -82,7 +98,9 @@ def test_a_cut_off_transcript_shows_its_boards_and_fails(tmp_path):
     nothing = tmp_path / "nothing.txt"
     nothing.write_text("3 3\n")
     proc = lazytron("replay", str(nothing))
-    assert proc.returncode == 1 and proc.stderr.endswith("transcript: board at line 1: 0 rows, expected 3\n")
+    assert proc.returncode == 1 and proc.stderr.endswith(
+        "transcript: board at line 1: 0 rows, expected 3\n"
+    )
 
 
 # -- against Tron.jar ---------------------------------------------------------
@@ -109,15 +127,36 @@ def test_a_tron_jar_transcript_replays_as_the_tronjar_record(engine, tmp_path, m
     commands = [c.format(e=engine, py=sys.executable) for c in (one, two)]
     map_path = MAPS / f"{map_name}.txt"
     printed = subprocess.run(
-        ["java", "-jar", str(engine / "Tron.jar"), str(map_path), *commands, "0"],  # no delay between turns
-        capture_output=True, text=True, timeout=300, cwd=tmp_path,
+        [
+            "java",
+            "-jar",
+            str(engine / "Tron.jar"),
+            str(map_path),
+            *commands,
+            "0",
+        ],  # no delay between turns
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
     )
     assert printed.returncode == 0, printed.stderr[-500:]
     text = tmp_path / "transcript.txt"
     text.write_text(printed.stdout)
     record = tmp_path / "game.tron"
-    played = lazytron("play", str(map_path), *commands, "--rules", "tronjar", "--quiet", "--record", str(record),
-                      "--log", str(tmp_path / "bots.log"), timeout=300)
+    played = lazytron(
+        "play",
+        str(map_path),
+        *commands,
+        "--rules",
+        "tronjar",
+        "--quiet",
+        "--record",
+        str(record),
+        "--log",
+        str(tmp_path / "bots.log"),
+        timeout=300,
+    )
     assert played.returncode == 0, played.stderr
 
     from_transcript, from_record = load(str(text)), load(str(record))
@@ -147,7 +186,15 @@ def test_record_goes_to_stdout_or_fails_in_one_line(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text(transcript(START, result="Players collided. Draw!"))
     proc = lazytron("replay", str(path), "--record", "-")
-    assert proc.returncode == 0 and proc.stdout.startswith("+OK|5 3|") and proc.stdout.endswith("|player one|player two|EW|D|+OK\n")
+    assert (
+        proc.returncode == 0
+        and proc.stdout.startswith("+OK|5 3|")
+        and proc.stdout.endswith("|player one|player two|EW|D|+OK\n")
+    )
     missing = tmp_path / "missing" / "game.tron"
     proc = lazytron("replay", str(path), "--record", str(missing))
-    assert (proc.returncode, proc.stdout, proc.stderr) == (1, "", f"lazytron replay: {missing}: no such directory\n")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        1,
+        "",
+        f"lazytron replay: {missing}: no such directory\n",
+    )

@@ -34,7 +34,9 @@ def test_state_transitions():
     assert apply(State(0, True, 10.0), "back", 7) == State(0, False, 10.0)
     assert apply(s, "first", 7).turn == 0 and apply(s, "last", 7).turn == 7
     assert apply(s, "play", 7).playing and not apply(State(3, True, 10.0), "play", 7).playing
-    assert apply(State(7, False, 10.0), "play", 7) == State(0, True, 10.0)  # play at the end starts again
+    assert apply(State(7, False, 10.0), "play", 7) == State(
+        0, True, 10.0
+    )  # play at the end starts again
     assert apply(s, "faster", 7).fps > 10 > apply(s, "slower", 7).fps
     assert apply(s, "quit", 7) is None
     assert tick(State(6, True, 10.0), 7) == State(7, False, 10.0)
@@ -80,12 +82,19 @@ def test_t_toggles_the_overlay_and_v_whose_line(game):
     # beside the board (plain: one character a cell): the verdicts on the board's first rows
     assert on[2][board.width :].strip().startswith("1 felix: played") and "lazytron plays" in on[3]
     assert "line 1 expects: 1 " in "\n".join(on)
-    dots = {(y, x) for y, row in enumerate(on[rows]) for x, c in enumerate(row[: board.width]) if c == "."}
+    dots = {
+        (y, x)
+        for y, row in enumerate(on[rows])
+        for x, c in enumerate(row[: board.width])
+        if c == "."
+    }
     ones, twos = line_cells(board, analysis.lines[0], 0)
     assert dots == {board.point(i) for i in ones + twos} != set()
     off = screen(replay, frame, apply(state, "overlay", 7), False, analysis, help=False)
     assert not any("." in row[: board.width] for row in off[rows])
-    assert "\x1b[48;5;153m" not in "\n".join(screen(replay, frame, apply(state, "overlay", 7), True, analysis))
+    assert "\x1b[48;5;153m" not in "\n".join(
+        screen(replay, frame, apply(state, "overlay", 7), True, analysis)
+    )
     other = screen(replay, frame, apply(state, "side", 7), False, analysis, help=False)
     assert "line 2 expects: 2 " in "\n".join(other)
     assert apply(apply(state, "overlay", 7), "overlay", 7) == state
@@ -167,7 +176,9 @@ def test_space_plays_to_the_end(game):
     assert term.finish() == 0 and term.after == term.before
 
 
-@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 128 + 15), (signal.SIGHUP, 128 + 1), (signal.SIGINT, 130)])
+@pytest.mark.parametrize(
+    "signum, status", [(signal.SIGTERM, 128 + 15), (signal.SIGHUP, 128 + 1), (signal.SIGINT, 130)]
+)
 def test_signals_give_the_terminal_back(game, signum, status):
     term = Terminal(game, "--turn", "1")
     term.read_until("turn 1/7")

@@ -43,7 +43,15 @@ def test_the_template_ships_with_the_package():
 
 def test_page_is_self_contained(analysed_page):
     html = analysed_page.read_text()
-    for pattern in (r"\bsrc\s*=", r"\bhref\s*=", r"<link", r"@import", r"url\(", r"https?:", r"<iframe"):
+    for pattern in (
+        r"\bsrc\s*=",
+        r"\bhref\s*=",
+        r"<link",
+        r"@import",
+        r"url\(",
+        r"https?:",
+        r"<iframe",
+    ):
         assert not re.search(pattern, html, re.I), pattern
     assert html.count("<script") == 1 and "</html>" in html
 
@@ -52,14 +60,20 @@ def test_page_embeds_the_game(record, analysed_page):
     replay = load_replay(str(record))
     game = embedded(analysed_page.read_text())
     board = replay.positions[0]
-    assert (game["width"], game["height"], game["names"]) == (board.width, board.height, list(replay.names))
+    assert (game["width"], game["height"], game["names"]) == (
+        board.width,
+        board.height,
+        list(replay.names),
+    )
     assert game["heads"] == [[b.me, b.enemy] for b in replay.positions]
     assert int(game["walls"], 16) == board.walls
     assert game["result"] == "Player One Wins!" and game["problem"] is None
     analysis = Analyst(replay, depth=2)
     for k in (0, 10, replay.last):
         a = analysis(k)
-        assert game["analysis"][k]["verdicts"] == [[str(v.move), v.score, v.depth] for v in (a.one, a.two)]
+        assert game["analysis"][k]["verdicts"] == [
+            [str(v.move), v.score, v.depth] for v in (a.one, a.two)
+        ]
         assert [int(h, 16) for h in game["analysis"][k]["shade"]] == [*a.territory, a.tied]
         assert game["analysis"][k]["lines"] == ["".join(m.letter for m in line) for line in a.lines]
         assert game["analysis"][k]["apart"] == a.apart
@@ -80,8 +94,6 @@ def test_unwritable_output_is_one_line(record, tmp_path):
 
 
 # -- in a real browser --------------------------------------------------------
-
-
 
 
 def rgb(colour: str) -> list[int]:
@@ -139,26 +151,38 @@ def test_page_loads_without_errors_and_stepping_changes_the_board(browser, analy
     heads, colours = p.game["heads"], p.colours
     assert p.turn() == 0 and p.text("status") == f"turn 0 / {replay.last}"
     assert p.text("name1") == "1 jacob" and p.text("name2") == "2 randbot"
-    assert p.js("document.getElementById('board').width") == replay.positions[0].width * p.cell  # drawn to scale
-    assert p.pixel(heads[0][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][1]) == rgb(colours["head"][1])
+    assert (
+        p.js("document.getElementById('board').width") == replay.positions[0].width * p.cell
+    )  # drawn to scale
+    assert p.pixel(heads[0][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][1]) == rgb(
+        colours["head"][1]
+    )
     start = p.image()
 
     p.click("forward")
     assert p.turn() == 1 and p.image() != start
-    assert p.pixel(heads[1][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][0]) == rgb(colours["trail"][0])
+    assert p.pixel(heads[1][0]) == rgb(colours["head"][0]) and p.pixel(heads[0][0]) == rgb(
+        colours["trail"][0]
+    )
     assert p.pixel(heads[0][1]) == rgb(colours["trail"][1])
 
     p.click("back")
     assert p.turn() == 0 and p.image() == start
 
-    p.js("const s = document.getElementById('slider'); s.value = '12'; s.dispatchEvent(new Event('input'))")
-    assert p.turn() == 12 and p.text("status") == f"turn 12 / {replay.last}" and p.text("result") == ""
+    p.js(
+        "const s = document.getElementById('slider'); s.value = '12'; s.dispatchEvent(new Event('input'))"
+    )
+    assert (
+        p.turn() == 12 and p.text("status") == f"turn 12 / {replay.last}" and p.text("result") == ""
+    )
     p.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
     assert p.turn() == 13
 
     p.click("last")
     assert p.turn() == replay.last and p.text("result") == "Player One Wins!"
-    assert [p.pixel(i) for i in replay.crashes] == [rgb(colours["crash"])] * len(replay.crashes) != []
+    assert (
+        [p.pixel(i) for i in replay.crashes] == [rgb(colours["crash"])] * len(replay.crashes) != []
+    )
 
     assert p.problems() == []
     assert p.requests() == [analysed_page.as_uri()]  # nothing loaded from elsewhere
@@ -184,10 +208,15 @@ def test_analysis_is_shown_and_shaded(browser, analysed_page, record):
     assert not p.js("document.getElementById('analysis').hidden")
     assert p.text("a-move1") == str(a.one.move) and p.text("a-move2") == str(a.two.move)
     assert p.text("a-score1") == str(a.one.score) and p.text("a-depth2") == "2"
-    assert p.text("a-cells1") == f"{a.counts[0]} cells" and p.text("a-cells2") == f"{a.counts[1]} cells"
+    assert (
+        p.text("a-cells1") == f"{a.counts[0]} cells"
+        and p.text("a-cells2") == f"{a.counts[1]} cells"
+    )
     mine = (a.territory[0] & -a.territory[0]).bit_length() - 1  # one cell player 1 reaches first
     theirs = (a.territory[1] & -a.territory[1]).bit_length() - 1
-    assert p.pixel(mine) == rgb(p.colours["shade"][0]) and p.pixel(theirs) == rgb(p.colours["shade"][1])
+    assert p.pixel(mine) == rgb(p.colours["shade"][0]) and p.pixel(theirs) == rgb(
+        p.colours["shade"][1]
+    )
     p.click("shade")  # shading off
     assert p.pixel(mine) == rgb(p.colours["free"]) == p.pixel(theirs)
     assert p.problems() == []
@@ -252,8 +281,12 @@ def test_the_overlay_the_expected_line_and_the_chart(browser, analysed_page, rec
     cursor = lambda: float(p.js("document.getElementById('chart-cursor').getAttribute('x1')"))  # noqa: E731
     at4 = cursor()
     # a click on the chart where turn 20 is drawn goes to turn 20, and the cursor follows
-    box = p.js("(() => { const r = document.getElementById('chart').getBoundingClientRect(); return [r.left, r.top, r.width]; })()")
-    x20 = p.js("Number(document.getElementById('chart-score1').getAttribute('d').split(/[ML]/)[21].split(' ')[0])")
+    box = p.js(
+        "(() => { const r = document.getElementById('chart').getBoundingClientRect(); return [r.left, r.top, r.width]; })()"
+    )
+    x20 = p.js(
+        "Number(document.getElementById('chart-score1').getAttribute('d').split(/[ML]/)[21].split(' ')[0])"
+    )
     click = f"new MouseEvent('click', {{clientX: {box[0] + x20 * box[2] / 720}, clientY: {box[1] + 50}, bubbles: true}})"
     p.js(f"document.getElementById('chart').dispatchEvent({click})")
     assert p.turn() == 20 and cursor() > at4

@@ -14,7 +14,9 @@ TWO = Fixture(1, 1, 1, "m", "", ("a", "b"), ("cmd-a", "cmd-b"))
 ONE = Fixture(2, 1, 1, "m", "", ("b", "a"), ("cmd-b", "cmd-a"))
 
 
-def result(game: int, code: str, host: str, times=((0.01, 0.03),), faults=(None, None)) -> GameResult:
+def result(
+    game: int, code: str, host: str, times=((0.01, 0.03),), faults=(None, None)
+) -> GameResult:
     return GameResult(game, code, "", 1, "", times=times, faults=faults, host=host)
 
 
@@ -36,8 +38,20 @@ def test_a_slow_host_shows():
 def test_report_of_games_from_two_hosts_adds_them(tmp_path):
     """--report DB prints the results per host when more than one host played (a run's games stored as a run stores them)."""
     db = store.connect(str(tmp_path / "t.db"))
-    run = store.open_run(db, "key", {"names": ["a", "b"], "map_names": ["m"], "bot": None, "sprt": None,
-                                     "games": {"bots": [["a", "cmd-a", 3, 1], ["b", "cmd-b", 3, 1]], "rules": "simultaneous"}})
+    run = store.open_run(
+        db,
+        "key",
+        {
+            "names": ["a", "b"],
+            "map_names": ["m"],
+            "bot": None,
+            "sprt": None,
+            "games": {
+                "bots": [["a", "cmd-a", 3, 1], ["b", "cmd-b", 3, 1]],
+                "rules": "simultaneous",
+            },
+        },
+    )
     store.save(db, run, TWO, result(1, "1", "alpha"))
     store.save(db, run, ONE, result(2, "D", "beta"))
     db.close()

@@ -24,27 +24,64 @@ def finished(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("report")
     maps = [str(MAPS / m) for m in ("pillars.txt", "gatehouse.txt")]
     done = lazytron(
-        "tournament", *maps, "--gauntlet", "new", "--bot", f"new={PY} -m lazytron bot --depth 3",
-        "--bot", f"old={PY} -m lazytron bot --depth 1", "--bot", f"other={PY} -m lazytron.bots.hugger",
-        "--sprt", "elo0=0", "elo1=400", "--rounds", "2", "--openings", "2", "--db", str(tmp / "t.db"),
-        "--html", str(tmp / "run.html"), "--pgn", str(tmp / "run.pgn"),
+        "tournament",
+        *maps,
+        "--gauntlet",
+        "new",
+        "--bot",
+        f"new={PY} -m lazytron bot --depth 3",
+        "--bot",
+        f"old={PY} -m lazytron bot --depth 1",
+        "--bot",
+        f"other={PY} -m lazytron.bots.hugger",
+        "--sprt",
+        "elo0=0",
+        "elo1=400",
+        "--rounds",
+        "2",
+        "--openings",
+        "2",
+        "--db",
+        str(tmp / "t.db"),
+        "--html",
+        str(tmp / "run.html"),
+        "--pgn",
+        str(tmp / "run.pgn"),
     )
     assert done.returncode == 0, done.stderr
     again = lazytron(
-        "tournament", "--report", str(tmp / "t.db"), "--html", str(tmp / "report.html"), "--pgn", str(tmp / "report.pgn")
+        "tournament",
+        "--report",
+        str(tmp / "t.db"),
+        "--html",
+        str(tmp / "report.html"),
+        "--pgn",
+        str(tmp / "report.pgn"),
     )
     assert again.returncode == 0 and again.stdout == done.stdout, again.stderr
     return tmp
 
 
 def games(tmp: Path) -> list[tuple]:
-    return sqlite3.connect(tmp / "t.db").execute("SELECT game, player1, player2, result, map FROM games ORDER BY game").fetchall()
+    return (
+        sqlite3.connect(tmp / "t.db")
+        .execute("SELECT game, player1, player2, result, map FROM games ORDER BY game")
+        .fetchall()
+    )
 
 
 def test_the_page_is_self_contained_and_links_every_game(finished):
     html = (finished / "report.html").read_text()
     assert html == (finished / "run.html").read_text().replace("run-games/", "report-games/")
-    for pattern in (r"\bsrc\s*=", r"<link", r"@import", r"url\(", r"https?:", r"<iframe", r"<script"):
+    for pattern in (
+        r"\bsrc\s*=",
+        r"<link",
+        r"@import",
+        r"url\(",
+        r"https?:",
+        r"<iframe",
+        r"<script",
+    ):
         assert not re.search(pattern, html, re.I), pattern
     links = re.findall(r'href="([^"]+)"', html)
     assert links == [f"report-games/game-{g:05d}.html" for g, *_ in games(finished)]
@@ -56,7 +93,10 @@ def test_the_page_shows_each_bots_answers_against_the_clock(finished):
     """The same time-outs and slowest answers as the table on stdout, from the answer times stored."""
     html = (finished / "report.html").read_text()
     section = html.split("<h2>Answers against the clock</h2>")[1].split("</table>")[0]
-    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in re.findall(r"<tr>(.*?)</tr>", section, re.S)]
+    cells = [
+        re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)
+        for row in re.findall(r"<tr>(.*?)</tr>", section, re.S)
+    ]
     db = sqlite3.connect(finished / "t.db")
     stored = {name: [] for name in ("new", "old", "other")}
     for p1, p2, times in db.execute("SELECT player1, player2, times FROM games"):
@@ -88,8 +128,6 @@ def test_pgn_holds_the_seven_tags_and_every_result(finished):
 # -- in a real browser --------------------------------------------------------
 
 
-
-
 def test_the_page_draws_its_charts_and_its_links_open_the_replays(browser, finished):
     page = finished / "report.html"
     mark = len(browser.events)
@@ -102,7 +140,9 @@ def test_the_page_draws_its_charts_and_its_links_open_the_replays(browser, finis
         width, height = box(chart)
         assert width > 300 and height > 50
     assert browser.js("document.querySelectorAll('#elo-chart circle.dot').length") == 3
-    bars = browser.js("Array.from(document.querySelectorAll('#elo-chart line.bar')).map(l => l.getBBox().width)")
+    bars = browser.js(
+        "Array.from(document.querySelectorAll('#elo-chart line.bar')).map(l => l.getBBox().width)"
+    )
     assert len(bars) == 3 and all(w > 0 for w in bars)
     points = browser.js("document.querySelector('#llr-chart polyline').points.numberOfItems")
     assert points >= 2

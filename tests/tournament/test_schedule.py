@@ -7,6 +7,7 @@ import pytest
 from lazytron.match.mapgen import MapSpec, generate
 from lazytron.match.referee import Limits
 from lazytron.match.rules import Outcome, advance
+from lazytron.reading import parse_board
 from lazytron.tournament.schedule import (
     Entrant,
     pairings,
@@ -14,7 +15,6 @@ from lazytron.tournament.schedule import (
     parse_time,
     schedule,
 )
-from lazytron.reading import parse_board
 
 MAPS = [("m1", generate(MapSpec(9, 9, 0.1), 1)), ("m2", generate(MapSpec(11, 7, 0.2), 2))]
 BOTS = [Entrant("a", "x"), Entrant("b", "y", Limits(2, 0.5)), Entrant("c", "z")]
@@ -25,7 +25,11 @@ def test_round_robin_pairs_every_two_bots_on_every_map_from_both_seats():
     assert len(fixtures) == 2 * 2 * 3 * 2
     assert [f.game for f in fixtures] == list(range(1, 25))
     seats = [(f.round, f.map_name, f.names) for f in fixtures]
-    assert len(set(seats)) == len(seats) and (2, "m2", ("c", "a")) in seats and (2, "m2", ("a", "c")) in seats
+    assert (
+        len(set(seats)) == len(seats)
+        and (2, "m2", ("c", "a")) in seats
+        and (2, "m2", ("a", "c")) in seats
+    )
 
 
 def test_the_two_games_of_a_pair_differ_only_in_the_seats():
@@ -41,7 +45,9 @@ def test_the_two_games_of_a_pair_differ_only_in_the_seats():
 def test_rounds_get_new_seeds_and_openings_and_the_schedule_repeats_itself():
     fixtures = list(schedule(MAPS, BOTS, rounds=3, openings=3, seed=5))
     assert fixtures == list(schedule(MAPS, BOTS, rounds=3, openings=3, seed=5))
-    by_round = {r: {(f.map_name, f.names): f.opening for f in fixtures if f.round == r} for r in (1, 2, 3)}
+    by_round = {
+        r: {(f.map_name, f.names): f.opening for f in fixtures if f.round == r} for r in (1, 2, 3)
+    }
     assert by_round[1] != by_round[2] != by_round[3]
     assert len({f.seed for f in fixtures}) == len(fixtures) // 2
     assert fixtures != list(schedule(MAPS, BOTS, rounds=3, openings=3, seed=6))
@@ -74,7 +80,10 @@ def test_bots_keep_their_own_time_limits():
 
 def test_parse_entrant_and_time():
     assert parse_entrant("d4=lazytron bot --depth 4") == Entrant("d4", "lazytron bot --depth 4")
-    assert parse_time("new=0.5/0.25") == ("new", Limits(0.5, 0.25)) and parse_time("x=2") == ("x", Limits(2, 2))
+    assert parse_time("new=0.5/0.25") == ("new", Limits(0.5, 0.25)) and parse_time("x=2") == (
+        "x",
+        Limits(2, 2),
+    )
     for bad in ("noequals", "=cmd", "na me=cmd", "x=", "x=  ", "a|b=cmd"):
         with pytest.raises(ValueError):
             parse_entrant(bad)

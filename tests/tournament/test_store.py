@@ -11,12 +11,30 @@ from lazytron.tournament import store
 from lazytron.tournament.task import Fixture, GameResult
 
 FIXTURE = Fixture(
-    7, 4, 2, "m", "5 3\n#####\n#1 2#\n#####\n", ("a", "b"), ("bot a", "bot b"), (Limits(3, 1), Limits(0.5, 0.25)),
-    "simultaneous", 1234, "NS",
+    7,
+    4,
+    2,
+    "m",
+    "5 3\n#####\n#1 2#\n#####\n",
+    ("a", "b"),
+    ("bot a", "bot b"),
+    (Limits(3, 1), Limits(0.5, 0.25)),
+    "simultaneous",
+    1234,
+    "NS",
 )
 RESULT = GameResult(
-    7, "2", "Player Two Wins!", 3, "+OK|...|+OK\n", "stderr text\n", ((0.01, 0.02), (None, 0.5)),
-    ("no move within 1 s", None), "host-1", 1700000000.5, 2.25,
+    7,
+    "2",
+    "Player Two Wins!",
+    3,
+    "+OK|...|+OK\n",
+    "stderr text\n",
+    ((0.01, 0.02), (None, 0.5)),
+    ("no move within 1 s", None),
+    "host-1",
+    1700000000.5,
+    2.25,
 )
 
 

@@ -26,7 +26,9 @@ DEPTH1 = f"{PY} -m lazytron bot --depth 1"
 
 
 def fixture(game=1, commands=(DEPTH1, DEPTH1), limits=(Limits(), Limits()), opening=""):
-    return Fixture(game, 1, 1, "small", MAP, ("p", "q"), commands, limits, "simultaneous", 42, opening)
+    return Fixture(
+        game, 1, 1, "small", MAP, ("p", "q"), commands, limits, "simultaneous", 42, opening
+    )
 
 
 def replayed(record_text):
@@ -51,7 +53,11 @@ def test_play_returns_the_whole_game_with_the_opening_first():
     assert [m.letter for pair in record.moves[:2] for m in pair] == list("SNEW")
     assert record.names == ("p", "q") and record.result == result.result
     outcome = replayed(result.record)
-    assert isinstance(outcome, Outcome) and outcome.code == result.result and outcome.words == result.outcome
+    assert (
+        isinstance(outcome, Outcome)
+        and outcome.code == result.result
+        and outcome.words == result.outcome
+    )
     assert result.turns == len(record.moves) and len(result.times) == result.turns - 2
     assert all(t is not None and 0 <= t < 3 for pair in result.times for t in pair)
     assert result.host == os.uname().nodename and result.seconds > 0

@@ -28,7 +28,18 @@ DEPTH = {d: f"{PY} -m lazytron bot --depth {d}" for d in (1, 2, 3, 4, 6)}
 
 def generated_maps(tmp_path, count=2, size="9x9"):
     folder = tmp_path / "maps"
-    done = lazytron("maps", "generate", "--count", str(count), "--size", size, "--seed", "3", "--out", str(folder))
+    done = lazytron(
+        "maps",
+        "generate",
+        "--count",
+        str(count),
+        "--size",
+        size,
+        "--seed",
+        "3",
+        "--out",
+        str(folder),
+    )
     assert done.returncode == 0, done.stderr
     return sorted(str(p) for p in folder.glob("*.txt"))
 
@@ -45,8 +56,21 @@ def test_round_robin_stores_every_game_and_report_prints_the_same_table(tmp_path
     maps = [str(MAPS / m) for m in ("pillars.txt", "gatehouse.txt")]
     db = str(tmp_path / "t.db")
     args = [
-        *maps, "--bot", f"d1={DEPTH[1]}", "--bot", f"d2={DEPTH[2]}", "--bot", f"hugger={PY} -m lazytron.bots.hugger",
-        "--db", db, "--csv", str(tmp_path / "g.csv"), "--json", str(tmp_path / "t.json"), "--record-dir", str(tmp_path / "rec"),
+        *maps,
+        "--bot",
+        f"d1={DEPTH[1]}",
+        "--bot",
+        f"d2={DEPTH[2]}",
+        "--bot",
+        f"hugger={PY} -m lazytron.bots.hugger",
+        "--db",
+        db,
+        "--csv",
+        str(tmp_path / "g.csv"),
+        "--json",
+        str(tmp_path / "t.json"),
+        "--record-dir",
+        str(tmp_path / "rec"),
     ]
     done = tournament(*args)
     assert done.returncode == 0, done.stderr
@@ -54,7 +78,11 @@ def test_round_robin_stores_every_game_and_report_prints_the_same_table(tmp_path
     assert lines[0].split()[:4] == ["rank", "bot", "games", "points"]
     assert all(line.split()[2] == "8" for line in lines[1:4])  # 2 maps x 2 opponents x 2 seats
     assert sum(float(line.split()[3]) for line in lines[1:4]) == 12
-    rows = sqlite3.connect(db).execute("SELECT game, result, record, map FROM games ORDER BY game").fetchall()
+    rows = (
+        sqlite3.connect(db)
+        .execute("SELECT game, result, record, map FROM games ORDER BY game")
+        .fetchall()
+    )
     assert [r[0] for r in rows] == list(range(1, 13))
     for game, result, record, _ in rows:  # every stored record replays to its stored result
         board = parse_record(record).board
@@ -74,22 +102,49 @@ def test_a_gauntlet_plays_only_its_bot(tmp_path):
     maps = generated_maps(tmp_path)
     db = str(tmp_path / "g.db")
     done = tournament(
-        *maps, "--gauntlet", "new", "--bot", f"old={DEPTH[1]}", "--bot", f"new={DEPTH[2]}", "--bot", f"other={DEPTH[1]}",
-        "--openings", "2", "--db", db,
+        *maps,
+        "--gauntlet",
+        "new",
+        "--bot",
+        f"old={DEPTH[1]}",
+        "--bot",
+        f"new={DEPTH[2]}",
+        "--bot",
+        f"other={DEPTH[1]}",
+        "--openings",
+        "2",
+        "--db",
+        db,
     )
     assert done.returncode == 0, done.stderr
     pairs = sqlite3.connect(db).execute("SELECT player1, player2, opening FROM games").fetchall()
-    assert len(pairs) == 2 * 2 * 2 and all("new" in p[:2] for p in pairs) and all(len(p[2]) == 4 for p in pairs)
+    assert (
+        len(pairs) == 2 * 2 * 2
+        and all("new" in p[:2] for p in pairs)
+        and all(len(p[2]) == 4 for p in pairs)
+    )
     assert "new against the field: Elo" in done.stdout
 
 
 def test_per_bot_time_limits_are_recorded(tmp_path):
     db = str(tmp_path / "t.db")
     done = tournament(
-        str(MAPS / "pillars.txt"), "--bot", f"a={DEPTH[1]}", "--bot", f"b={DEPTH[1]}", "--time", "a=2.5/0.75", "--db", db
+        str(MAPS / "pillars.txt"),
+        "--bot",
+        f"a={DEPTH[1]}",
+        "--bot",
+        f"b={DEPTH[1]}",
+        "--time",
+        "a=2.5/0.75",
+        "--db",
+        db,
     )
     assert done.returncode == 0, done.stderr
-    limits = sqlite3.connect(db).execute("SELECT player1, limits1, player2, limits2 FROM games").fetchall()
+    limits = (
+        sqlite3.connect(db)
+        .execute("SELECT player1, limits1, player2, limits2 FROM games")
+        .fetchall()
+    )
     assert sorted(limits) == [("a", "2.5/0.75", "b", "3/1"), ("b", "3/1", "a", "2.5/0.75")]
 
 
@@ -107,15 +162,31 @@ def wait_for_games(db, count, proc, timeout=120):
 
 def start(args):
     return subprocess.Popen(
-        [sys.executable, "-m", "lazytron", "tournament", *args], cwd=ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        [sys.executable, "-m", "lazytron", "tournament", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
 
 
 def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_one(tmp_path):
     """The issue's done-when: SIGKILL halfway, the same command again, the same games; the table equals --report's."""
     maps = generated_maps(tmp_path, 3)
-    common = [*maps, "--bot", f"a={DEPTH[1]}", "--bot", f"b={DEPTH[2]}", "--openings", "2", "--rounds", "4", "--jobs", "1"]
+    common = [
+        *maps,
+        "--bot",
+        f"a={DEPTH[1]}",
+        "--bot",
+        f"b={DEPTH[2]}",
+        "--openings",
+        "2",
+        "--rounds",
+        "4",
+        "--jobs",
+        "1",
+    ]
     whole = tournament(*common, "--db", str(tmp_path / "whole.db"))
     assert whole.returncode == 0, whole.stderr
     db = str(tmp_path / "killed.db")
@@ -129,15 +200,34 @@ def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_o
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stderr.count(" game ") == 24 - stored  # only the missing games were played
     query = "SELECT game, pair, round, map, player1, player2, seed, opening, result, turns, record FROM games ORDER BY game"
-    assert sqlite3.connect(db).execute(query).fetchall() == sqlite3.connect(str(tmp_path / "whole.db")).execute(query).fetchall()
+    assert (
+        sqlite3.connect(db).execute(query).fetchall()
+        == sqlite3.connect(str(tmp_path / "whole.db")).execute(query).fetchall()
+    )
     assert resumed.stdout == tournament("--report", db).stdout
-    assert without_clock(resumed.stdout) == without_clock(whole.stdout)  # answer times are measured afresh in each run
+    assert without_clock(resumed.stdout) == without_clock(
+        whole.stdout
+    )  # answer times are measured afresh in each run
 
 
 def test_sigterm_keeps_the_finished_games_ends_the_bots_and_prints_the_table(tmp_path):
     maps = generated_maps(tmp_path, 2)
     db = str(tmp_path / "t.db")
-    proc = start([*maps, "--bot", f"a={DEPTH[2]}", "--bot", f"b={DEPTH[2]}", "--rounds", "20", "--openings", "2", "--db", db])
+    proc = start(
+        [
+            *maps,
+            "--bot",
+            f"a={DEPTH[2]}",
+            "--bot",
+            f"b={DEPTH[2]}",
+            "--rounds",
+            "20",
+            "--openings",
+            "2",
+            "--db",
+            db,
+        ]
+    )
     wait_for_games(db, 3, proc)
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=60)
@@ -145,14 +235,23 @@ def test_sigterm_keeps_the_finished_games_ends_the_bots_and_prints_the_table(tmp
     stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert stored >= 3 and f"interrupted after {stored} of 80 games" in err
     assert out.splitlines()[1].split()[2] == str(stored)  # the table counts what was played
-    assert subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True).stdout == b""  # no bot left
+    assert (
+        subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True).stdout == b""
+    )  # no bot left
 
 
 def test_ratings_over_several_runs_of_one_database(tmp_path):
     db = str(tmp_path / "t.db")
     m = str(MAPS / "pillars.txt")
-    assert tournament(m, "--bot", f"a={DEPTH[1]}", "--bot", f"b={DEPTH[2]}", "--db", db).returncode == 0
-    assert tournament(m, "--bot", f"b={DEPTH[2]}", "--bot", f"c={DEPTH[3]}", "--db", db).returncode == 0
+    assert (
+        tournament(m, "--bot", f"a={DEPTH[1]}", "--bot", f"b={DEPTH[2]}", "--db", db).returncode
+        == 0
+    )
+    assert (
+        tournament(m, "--bot", f"b={DEPTH[2]}", "--bot", f"c={DEPTH[3]}", "--db", db).returncode
+        == 0
+    )
+
     def bots(report):
         rows = [line.split() for line in report.stdout.splitlines()[1:]]
         return sorted(row[1] for row in rows if row and row[0].isdigit())
@@ -173,14 +272,34 @@ def test_ratings_over_several_runs_of_one_database(tmp_path):
         (["{map}", "--bot", "a=cat", "--bot", "b=/nonexistent/bot"], 1, "cannot start b"),
         (["{map}", "--bot", "a=cat", "--bot", "b='x"], 2, "No closing quotation"),
         (["nope.txt", "--bot", "a=cat", "--bot", "b=cat"], 1, "nope.txt"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--csv", "/nonexistent/x.csv"], 1, "no such directory"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--rounds", "0"], 2, "must be from 1 to 1000000"),
+        (
+            ["{map}", "--bot", "a=cat", "--bot", "b=cat", "--csv", "/nonexistent/x.csv"],
+            1,
+            "no such directory",
+        ),
+        (
+            ["{map}", "--bot", "a=cat", "--bot", "b=cat", "--rounds", "0"],
+            2,
+            "must be from 1 to 1000000",
+        ),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--gauntlet", "c"], 2, "no bot named 'c'"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--time", "c=1/1"], 2, "no bot named 'c'"),
         (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--time", "a=fast"], 2, "NAME=FIRST/TURN"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--sprt", "elo0=5", "elo1=1"], 2, "elo0 must be below"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--bot", "c=cat", "--sprt", "elo1=5"], 2, "--gauntlet"),
-        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--db", "{map}"], 1, "not a results database"),
+        (
+            ["{map}", "--bot", "a=cat", "--bot", "b=cat", "--sprt", "elo0=5", "elo1=1"],
+            2,
+            "elo0 must be below",
+        ),
+        (
+            ["{map}", "--bot", "a=cat", "--bot", "b=cat", "--bot", "c=cat", "--sprt", "elo1=5"],
+            2,
+            "--gauntlet",
+        ),
+        (
+            ["{map}", "--bot", "a=cat", "--bot", "b=cat", "--db", "{map}"],
+            1,
+            "not a results database",
+        ),
         (["--report", "/nonexistent.db"], 1, "no such file"),
         (["--report", "{map}"], 1, "not a results database"),
         (["{map}"], 2, "--bot"),
@@ -203,8 +322,24 @@ def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old,
     """The issue's done-when: depth 6 against depth 2 accepts H1; the commands swapped, H0; long before the bound."""
     db = str(tmp_path / "s.db")
     done = tournament(
-        *SPRT_MAPS, "--gauntlet", "new", "--bot", f"new={DEPTH[new]}", "--bot", f"old={DEPTH[old]}",
-        "--sprt", "elo0=0", "elo1=50", "--openings", "2", "--report-every", "4", "--jobs", "1", "--db", db,
+        *SPRT_MAPS,
+        "--gauntlet",
+        "new",
+        "--bot",
+        f"new={DEPTH[new]}",
+        "--bot",
+        f"old={DEPTH[old]}",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "--openings",
+        "2",
+        "--report-every",
+        "4",
+        "--jobs",
+        "1",
+        "--db",
+        db,
         timeout=600,
     )
     assert done.returncode == 0, done.stderr
@@ -216,7 +351,9 @@ def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old,
     assert f"after 4 of {bound} games:" in done.stderr  # the live table, with the test's state
     live = done.stderr.split(f"after 4 of {bound} games:")[1]
     assert "SPRT elo0=0 elo1=50" in live and "(-2.94, 2.94) after 4 games: continue" in live
-    assert tournament("--report", db).stdout == done.stdout  # the verdict is read back from the database too
+    assert (
+        tournament("--report", db).stdout == done.stdout
+    )  # the verdict is read back from the database too
 
 
 def test_a_bot_that_stops_starting_ends_the_run_with_its_games_kept(tmp_path):
@@ -225,7 +362,15 @@ def test_a_bot_that_stops_starting_ends_the_run_with_its_games_kept(tmp_path):
     wrapper.write_text(f"#!/bin/sh\nexec {DEPTH[1]}\n")
     wrapper.chmod(0o755)
     db = str(tmp_path / "t.db")
-    args = [str(MAPS / "pillars.txt"), "--bot", f"a={wrapper}", "--bot", f"b={DEPTH[2]}", "--rounds", "30"]
+    args = [
+        str(MAPS / "pillars.txt"),
+        "--bot",
+        f"a={wrapper}",
+        "--bot",
+        f"b={DEPTH[2]}",
+        "--rounds",
+        "30",
+    ]
     args += ["--openings", "2", "--jobs", "1", "--db", db]
     proc = start(args)
     wait_for_games(db, 4, proc)

@@ -18,7 +18,7 @@ The rest, bottom up:
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...board import Move
 from ...territory import reach
@@ -33,7 +33,16 @@ from .search import Check, Result, search
 from .settings import DEFAULT, Settings
 from .space import best_step, fillable
 
-__all__ = ["DEFAULT", "ChamberPosition", "Settings", "best_scores", "fits", "has_speedups", "init_tree", "speedups_status"]
+__all__ = [
+    "DEFAULT",
+    "ChamberPosition",
+    "Settings",
+    "best_scores",
+    "fits",
+    "has_speedups",
+    "init_tree",
+    "speedups_status",
+]
 
 
 def has_speedups() -> bool:
@@ -62,7 +71,10 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
     yield best
     for length, cell in lines(region, root.me, game.width, game.height, step, check):
         if cell is not None:
-            best = root.score + game.settings.separate * (length - bound), targets.get(cell, Move.NONE)
+            best = (
+                root.score + game.settings.separate * (length - bound),
+                targets.get(cell, Move.NONE),
+            )
         yield best  # one result per depth, so that a fixed depth asks for a bounded search
 
 

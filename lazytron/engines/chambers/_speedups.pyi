@@ -4,7 +4,7 @@ Bitboards are given as little-endian bytes (``_native.board_bytes``), cells
 as indices of a grid with one guard column (stride ``width + 1``).
 """
 
-from typing import Callable
+from collections.abc import Callable
 
 from .settings import Settings
 

@@ -46,7 +46,9 @@ def distance(cell: Cell, other: Cell, stride: int) -> int:
     return abs(row - other_row) + abs(col - other_col)
 
 
-def apart_value(mine: int, me: Cell, theirs: int, enemy: Cell, width: int, height: int, settings: Settings) -> int:
+def apart_value(
+    mine: int, me: Cell, theirs: int, enemy: Cell, width: int, height: int, settings: Settings
+) -> int:
     """The score of players apart: ``separate`` a fillable cell of my region less the enemy's.
 
     Where the two bounds are within ``close`` cells, each side's value is
@@ -62,18 +64,30 @@ def apart_value(mine: int, me: Cell, theirs: int, enemy: Cell, width: int, heigh
     >>> [apart_value(mine, 2 * s - 3, theirs, s, 4, 2, Settings(close=c)) for c in (-1, 2)] == [0, -Settings().short]
     True
     """
-    mine_fill, theirs_fill = fillable(mine, me, width, height), fillable(theirs, enemy, width, height)
+    mine_fill, theirs_fill = (
+        fillable(mine, me, width, height),
+        fillable(theirs, enemy, width, height),
+    )
     value = settings.separate * (mine_fill - theirs_fill)
-    if abs(mine_fill - theirs_fill) <= settings.close and max(mine.bit_count(), theirs.bit_count()) <= settings.close_cells:
-        value -= settings.short * (shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height))
+    if (
+        abs(mine_fill - theirs_fill) <= settings.close
+        and max(mine.bit_count(), theirs.bit_count()) <= settings.close_cells
+    ):
+        value -= settings.short * (
+            shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height)
+        )
     return value
 
 
-def apart_score(open_: int, me: Cell, enemy: Cell, width: int, height: int, settings: Settings) -> int:
+def apart_score(
+    open_: int, me: Cell, enemy: Cell, width: int, height: int, settings: Settings
+) -> int:
     """The score of a position whose players cannot meet (``open_`` without the heads): :func:`apart_value` of their regions."""
     head, enemy_head = 1 << me, 1 << enemy
     mine, theirs, _, _ = voronoi(open_ | head | enemy_head, head, enemy_head, width + 1)
-    return indeterminate(apart_value(mine & ~head, me, theirs & ~enemy_head, enemy, width, height, settings))
+    return indeterminate(
+        apart_value(mine & ~head, me, theirs & ~enemy_head, enemy, width, height, settings)
+    )
 
 
 def split_value(counts: Counts, settings: Settings) -> int:
@@ -86,11 +100,15 @@ def split_value(counts: Counts, settings: Settings) -> int:
     >>> split_value(Counts(True, 4, 2, 3, 2, 9, 5, 1, 1), Settings()) == 55 * (3 - 2) + 100 * (9 - 5)
     True
     """
-    fill = min(counts.my_chambers, counts.my_parity) - min(counts.their_chambers, counts.their_parity)
+    fill = min(counts.my_chambers, counts.my_parity) - min(
+        counts.their_chambers, counts.their_parity
+    )
     return settings.fill * fill + settings.edge * (counts.my_edges - counts.their_edges)
 
 
-def evaluate(open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings) -> tuple[int, Kind]:
+def evaluate(
+    open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings
+) -> tuple[int, Kind]:
     """(score, kind) of the position ``ply`` plies from the root: ``open_`` the cells nobody has taken, the heads.
 
     >>> from lazytron.reading import parse_board
@@ -105,7 +123,9 @@ def evaluate(open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: in
     counts = split_counts(open_, me, enemy, width, height)
     mine_stuck, theirs_stuck = not counts.my_moves, not counts.their_moves
     if mine_stuck or theirs_stuck:
-        return (DRAW if mine_stuck and theirs_stuck else loss(ply) if mine_stuck else win(ply)), Kind.OVER
+        return (
+            DRAW if mine_stuck and theirs_stuck else loss(ply) if mine_stuck else win(ply)
+        ), Kind.OVER
     if not counts.touching:
         return apart_score(open_, me, enemy, width, height, settings), Kind.APART
     nearer = settings.aggression * distance(me, enemy, width + 1) if settings.aggression else 0

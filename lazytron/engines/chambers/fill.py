@@ -17,18 +17,28 @@ column, ``stride = width + 1``; the head is not in the region).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Callable, Iterator
 
 from ...board import neighbours
 from ...territory import reach
 from . import _native
-from .space import bounded_memo, colour_masks, cut_candidates, fillable, free_count, region_bound, steps
+from .space import (
+    bounded_memo,
+    colour_masks,
+    cut_candidates,
+    fillable,
+    free_count,
+    region_bound,
+    steps,
+)
 from .split import chamber_bound
 
 Check = Callable[[], None]
 CHECK_EVERY = 32  # steps of a walk between two calls of check
-_cache: dict[tuple[int, int, int, int], int] = {}  # (region, cell, width, depth): the longest line found
+_cache: dict[
+    tuple[int, int, int, int], int
+] = {}  # (region, cell, width, depth): the longest line found
 CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
 _short: dict[tuple[int, int, int], int] = {}  # (region, head, width): the walk's shortfall
 
@@ -91,8 +101,13 @@ def python_walk(region: int, cell: int, width: int, height: int, check: Check | 
     """
     stride = width + 1
     start = neighbours(1 << cell, stride) & region
-    if start & (start - 1) and reach(region, start & -start, stride) & start != start:  # pieces joined by the head alone
-        return max(1 + python_walk(_piece(region, t, stride), t, width, height, check) for t in steps(region, cell, stride))
+    if (
+        start & (start - 1) and reach(region, start & -start, stride) & start != start
+    ):  # pieces joined by the head alone
+        return max(
+            1 + python_walk(_piece(region, t, stride), t, width, height, check)
+            for t in steps(region, cell, stride)
+        )
     red = colour_masks(width, height)[0]
     length = 0
     while True:
@@ -126,7 +141,9 @@ def shortfall(region: int, head: int, width: int, height: int) -> int:
     >>> fillable(0b1001111, 2 * s - 3, 4, 2), shortfall(0b1001111, 2 * s - 3, 4, 2)
     (5, 1)
     """
-    return bounded_memo(_short, (region, head, width), CACHE_SIZE, lambda: _shortfall(region, head, width, height))
+    return bounded_memo(
+        _short, (region, head, width), CACHE_SIZE, lambda: _shortfall(region, head, width, height)
+    )
 
 
 def _shortfall(region: int, head: int, width: int, height: int) -> int:
@@ -135,11 +152,18 @@ def _shortfall(region: int, head: int, width: int, height: int) -> int:
 
 def _rank(region: int, width: int, height: int, target: int) -> tuple[int, int]:
     """The walk's order of preference for a step: the largest chamber bound left, then the fewest free neighbours."""
-    return -chamber_bound(region & ~(1 << target), target, width, height), free_count(region, target, stride=width + 1)
+    return -chamber_bound(region & ~(1 << target), target, width, height), free_count(
+        region, target, stride=width + 1
+    )
 
 
 def lines(
-    region: int, head: int, width: int, height: int, first: int | None = None, check: Check | None = None
+    region: int,
+    head: int,
+    width: int,
+    height: int,
+    first: int | None = None,
+    check: Check | None = None,
 ) -> Iterator[tuple[int, int | None]]:
     """(length, first cell) of the longest line found, for depths 0, 1, 2, ...
 
@@ -156,7 +180,9 @@ def lines(
     stride = width + 1
     red = colour_masks(width, height)[0]
     bound = fillable(region, head, width, height)
-    roots = sorted(steps(region, head, stride), key=lambda t: (t != first, free_count(region, t, stride)))
+    roots = sorted(
+        steps(region, head, stride), key=lambda t: (t != first, free_count(region, t, stride))
+    )
     best: tuple[int, int | None] = (0, None)
 
     def longest(region: int, cell: int, left: int) -> int:
@@ -179,7 +205,9 @@ def lines(
         _cache[key] = found
         return found
 
-    starts = [(t, _piece(region, t, stride)) for t in roots]  # each first step's cells, flooded once
+    starts = [
+        (t, _piece(region, t, stride)) for t in roots
+    ]  # each first step's cells, flooded once
     depth = 0
     while True:
         for t, piece in starts:

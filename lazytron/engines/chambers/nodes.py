@@ -16,7 +16,8 @@ search in C where it scored the position first.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from ...board import Board, Move, legal_moves
 from ...tree import Node
@@ -25,7 +26,9 @@ from .evaluate import Kind, evaluate
 from .outcome import EVAL_LIMIT, WIN
 from .settings import DEFAULT, Settings
 
-Known = tuple[int, int]  # what a search found of a position: (value, bound), bound 0 exact, 1 at least the value, -1 at most
+Known = tuple[
+    int, int
+]  # what a search found of a position: (value, bound), bound 0 exact, 1 at least the value, -1 at most
 
 
 class Context(NamedTuple):
@@ -43,7 +46,11 @@ def context(board: Board, settings: Settings) -> Context:
     """A fresh context for a tree of ``board``'s grid."""
     killers = bytearray(4 * board.stride * board.height + 256)
     native = _native.speedups
-    horizon = None if native is None else native.Horizon(board.width, board.height, settings, killers, WIN, EVAL_LIMIT)
+    horizon = (
+        None
+        if native is None
+        else native.Horizon(board.width, board.height, settings, killers, WIN, EVAL_LIMIT)
+    )
     return Context(board.width, board.height, board.stride, settings, killers, horizon)
 
 
@@ -55,7 +62,9 @@ class ChamberPosition(Node):
 
     __slots__ = ("_kind", "below", "enemy", "game", "known", "me", "open_", "ply")
 
-    def __init__(self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context) -> None:
+    def __init__(
+        self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context
+    ) -> None:
         super().__init__(move)
         self.open_ = open_
         self.me = me
@@ -64,12 +73,18 @@ class ChamberPosition(Node):
         self.game = game
         self._kind = Kind.CONNECTED
         self.lead = -1  # never searched
-        self.below: dict[tuple[int, int], tuple[int, int]] | None = None  # (my head, the enemy's): (score, kind) of positions two plies below, scored in C
-        self.known: dict[tuple[int, int], Known] | None = None  # by (depth, free plies): what searches found of it
+        self.below: dict[tuple[int, int], tuple[int, int]] | None = (
+            None  # (my head, the enemy's): (score, kind) of positions two plies below, scored in C
+        )
+        self.known: dict[tuple[int, int], Known] | None = (
+            None  # by (depth, free plies): what searches found of it
+        )
 
     def evaluate(self) -> int:
         game = self.game
-        score, self._kind = evaluate(self.open_, self.me, self.enemy, self.ply, game.width, game.height, game.settings)
+        score, self._kind = evaluate(
+            self.open_, self.me, self.enemy, self.ply, game.width, game.height, game.settings
+        )
         return score
 
     @property

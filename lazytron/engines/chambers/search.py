@@ -18,8 +18,8 @@ tree as valid as before.  The knobs are the tree's :class:`.settings.Settings`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 
 from more_itertools import last
 
@@ -53,7 +53,7 @@ def _order(node: Node, kids: tuple[Node, ...], killer: int) -> tuple[int, ...]:
     return _indices(count, max(second, 0), -1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
     """``range(count)`` with ``first``, then ``second`` (unless -1 or ``first``), moved to the front.
 
@@ -98,7 +98,9 @@ def recall(known: Known | None, alpha: int, beta: int) -> int | None:
     if known is None:
         return None
     found, bound = known
-    return found if bound == 0 or bound > 0 and found >= beta or bound < 0 and found <= alpha else None
+    return (
+        found if bound == 0 or bound > 0 and found >= beta or bound < 0 and found <= alpha else None
+    )
 
 
 def bounded(found: int, alpha: int, beta: int) -> Known:
@@ -110,7 +112,9 @@ def bounded(found: int, alpha: int, beta: int) -> Known:
     return found, 1 if found >= beta else -1 if found <= alpha else 0
 
 
-def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
+def value(
+    pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0
+) -> int:
     """Fail-soft alpha-beta value of a position ``depth`` plies deep, exact inside (alpha, beta).
 
     A forced move (a side with one move) costs no depth while ``extend``,
@@ -137,7 +141,9 @@ def value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check 
     return found
 
 
-def horizon_value(pos: ChamberPosition, depth: int, alpha: int, beta: int, extend: int, check: Check | None) -> int | None:
+def horizon_value(
+    pos: ChamberPosition, depth: int, alpha: int, beta: int, extend: int, check: Check | None
+) -> int | None:
     """The search's value of ``pos`` ``depth`` plies deep, searched in C without nodes (and scored there if it was not).
 
     None where the speedups were not built.  A position over or apart is
@@ -163,7 +169,9 @@ def horizon_value(pos: ChamberPosition, depth: int, alpha: int, beta: int, exten
     return int(found)
 
 
-def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int) -> int:
+def _value(
+    pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check | None, extend: int
+) -> int:
     """:func:`value` searched, not recalled."""
     settings = pos.game.settings
     if depth <= settings.horizon and not pos.expanded:  # scored in C too, if it was not
@@ -181,7 +189,9 @@ def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check
     for k, i in enumerate(_order(pos, kids, killers[pos.ply])):
         floor = max(alpha, best)
         reply: ChamberReply = kids[i]  # type: ignore[assignment]
-        if k and _late(depth, reduce):  # shown no better by a shallower null-window search: not searched to the full depth
+        if k and _late(
+            depth, reduce
+        ):  # shown no better by a shallower null-window search: not searched to the full depth
             v = _answer(reply, depth - reduce, floor, floor + 1, check, extend)
             if v > floor:
                 v = _answer(reply, depth, floor, beta, check, extend)
@@ -196,7 +206,9 @@ def _value(pos: ChamberPosition, depth: int, alpha: int, beta: int, check: Check
     return best
 
 
-def _answer(reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0) -> int:
+def _answer(
+    reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0
+) -> int:
     """The enemy's best answer to my move: the least of its positions' values."""
     kids = reply.children
     killers, ply, reduce = reply.game.killers, reply.ply, reply.game.settings.reduce
@@ -205,7 +217,9 @@ def _answer(reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check
     for k, i in enumerate(_order(reply, kids, killers[ply])):
         ceiling = min(beta, best)
         kid: ChamberPosition = kids[i]  # type: ignore[assignment]
-        if k and _late(depth, reduce) and kid.me != kid.enemy:  # a late answer, as a late move in _value; a collision never
+        if (
+            k and _late(depth, reduce) and kid.me != kid.enemy
+        ):  # a late answer, as a late move in _value; a collision never
             v = value(kid, depth - reduce, ceiling - 1, ceiling, check, extend)
             if v < ceiling:
                 v = value(kid, depth, alpha, ceiling, check, extend)
@@ -262,7 +276,9 @@ def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -
     return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}  # type: ignore[arg-type]
 
 
-def answer_matrix(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, dict[Move, int]]:
+def answer_matrix(
+    root: ChamberPosition, depth: int, check: Check | None = None
+) -> dict[Move, dict[Move, int]]:
     """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies deep (for analysis).
 
     The least of a move's answers is its :func:`root_values` value; the
@@ -275,5 +291,7 @@ def answer_matrix(root: ChamberPosition, depth: int, check: Check | None = None)
     for kid in kids:
         answers = kid.children
         deeper, free = _below(len(answers), below, extend)
-        matrix[kid.move] = {position.move: value(position, deeper, -INF, INF, check, free) for position in answers}  # type: ignore[arg-type]
+        matrix[kid.move] = {
+            position.move: value(position, deeper, -INF, INF, check, free) for position in answers
+        }  # type: ignore[arg-type]
     return matrix

@@ -13,8 +13,9 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 
 def _knob(default: Any, low: int, high: int, meaning: str) -> Any:
@@ -26,14 +27,31 @@ def _knob(default: Any, low: int, high: int, meaning: str) -> Any:
 class Settings:
     """Every knob of the chambers engine (the defaults are what games chose: docs, "Engine notes")."""
 
-    fill: int = _knob(55, 0, 10_000, "a fillable cell of one's Voronoi share, connected (a1k0n's 55)")
-    edge: int = _knob(100, 0, 10_000, "a free edge of one's share, connected (a1k0n had 194; games chose 100)")
-    separate: int = _knob(10_000, 1, 1_000_000, "a fillable cell of one's region once the players are apart")
-    close: int = _knob(4, -1, 1_000, "apart, regions this close in bounds are walked to refine them (-1: never; games chose 4)")
-    close_cells: int = _knob(800, 0, 65_025, "... only regions of at most this many cells (a walk of 500 costs ~3 ms)")
-    short: int = _knob(10_000, 0, 1_000_000, "... less this a cell the greedy walk falls short of the bound")
+    fill: int = _knob(
+        55, 0, 10_000, "a fillable cell of one's Voronoi share, connected (a1k0n's 55)"
+    )
+    edge: int = _knob(
+        100, 0, 10_000, "a free edge of one's share, connected (a1k0n had 194; games chose 100)"
+    )
+    separate: int = _knob(
+        10_000, 1, 1_000_000, "a fillable cell of one's region once the players are apart"
+    )
+    close: int = _knob(
+        4,
+        -1,
+        1_000,
+        "apart, regions this close in bounds are walked to refine them (-1: never; games chose 4)",
+    )
+    close_cells: int = _knob(
+        800, 0, 65_025, "... only regions of at most this many cells (a walk of 500 costs ~3 ms)"
+    )
+    short: int = _knob(
+        10_000, 0, 1_000_000, "... less this a cell the greedy walk falls short of the bound"
+    )
     collision: int = _knob(0, -1_000_000, 1_000_000, "a head-on collision's score (a draw is 0)")
-    aggression: int = _knob(0, 0, 10_000, "connected, this much less a step between the heads (0: off)")
+    aggression: int = _knob(
+        0, 0, 10_000, "connected, this much less a step between the heads (0: off)"
+    )
     extend: int = _knob(4, 0, 64, "forced moves a line takes at no depth (games chose 4)")
     horizon: int = _knob(8, 0, 64, "plies from a line's end searched in C without nodes (0: never)")
     reduce: int = _knob(0, 0, 8, "late moves searched this many plies shallower first (0: never)")
@@ -44,7 +62,9 @@ class Settings:
         for f in fields(self):
             value = getattr(self, f.name)
             if not isinstance(value, int) or not f.metadata["low"] <= value <= f.metadata["high"]:
-                raise ValueError(f"{f.name.upper()} must be {describe_range(f.metadata, f.type)}, not {value!r}")
+                raise ValueError(
+                    f"{f.name.upper()} must be {describe_range(f.metadata, f.type)}, not {value!r}"
+                )
 
 
 class Option(NamedTuple):
@@ -102,7 +122,9 @@ def parse_value(option: Option, text: str) -> int | bool:
     except ValueError:
         value = None
     if value is None or not option.low <= value <= option.high:
-        raise ValueError(f"{option.name} must be a whole number from {option.low} to {option.high}, not {text!r}")
+        raise ValueError(
+            f"{option.name} must be a whole number from {option.low} to {option.high}, not {text!r}"
+        )
     return value
 
 
@@ -124,7 +146,9 @@ def with_options(settings: Settings, pairs: Iterable[str]) -> Settings:
         name, equals, text = pair.partition("=")
         option = known.get(name.strip().upper())
         if option is None:
-            raise ValueError(f"no option {name.strip()} (lazytron bot --engine chambers --list-options names them)")
+            raise ValueError(
+                f"no option {name.strip()} (lazytron bot --engine chambers --list-options names them)"
+            )
         if not equals:
             raise ValueError(f"option {option.name} needs a value: {option.name}=VALUE")
         changes[option.name.lower()] = parse_value(option, text)

@@ -24,8 +24,9 @@ shut into the region can still make.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from ...board import grid_mask, legal_moves, neighbours
 from ...territory import reach
@@ -44,7 +45,9 @@ def colour_masks(width: int, height: int) -> tuple[int, int]:
     ('0b100101', '0b1010010')
     """
     stride = width + 1
-    red = sum(1 << (y * stride + x) for y in range(height) for x in range(width) if (x + y) % 2 == 0)
+    red = sum(
+        1 << (y * stride + x) for y in range(height) for x in range(width) if (x + y) % 2 == 0
+    )
     return red, grid_mask(width, height) & ~red
 
 
@@ -90,6 +93,7 @@ def cut_candidates(region: int, stride: int) -> int:
     >>> cut_candidates(row(0, range(5)) | row(1, range(5)), s)   # a 2-wide strip has none
     0
     """
+
     def at(dy: int, dx: int) -> int:  # bit set on cell c when c + (dy, dx) is open
         shift = dy * stride + dx
         return region >> shift if shift > 0 else region << -shift
@@ -156,7 +160,9 @@ def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
 
 
 _cache: dict[tuple[int, int, int], int] = {}  # (region, head, width): its bound, computed in C
-_python_cache: dict[tuple[int, int, int], int] = {}  # the same, computed in Python (kept apart for the tests)
+_python_cache: dict[
+    tuple[int, int, int], int
+] = {}  # the same, computed in Python (kept apart for the tests)
 CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
 
 
@@ -183,13 +189,21 @@ def fillable(region: int, head: int, width: int, height: int) -> int:
         return python_fillable(region, head, width, height)
     key = (region, head, width)
     return bounded_memo(
-        _cache, key, CACHE_SIZE, lambda: native.fillable(_native.board_bytes(region, width, height), width, height, head)
+        _cache,
+        key,
+        CACHE_SIZE,
+        lambda: native.fillable(_native.board_bytes(region, width, height), width, height, head),
     )
 
 
 def python_fillable(region: int, head: int, width: int, height: int) -> int:
     """:func:`fillable` computed in Python whether or not the speedups were built (cached apart from it)."""
-    return bounded_memo(_python_cache, (region, head, width), CACHE_SIZE, lambda: _fillable(region, head, width, height))
+    return bounded_memo(
+        _python_cache,
+        (region, head, width),
+        CACHE_SIZE,
+        lambda: _fillable(region, head, width, height),
+    )
 
 
 def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V]) -> V:

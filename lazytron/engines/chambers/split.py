@@ -18,7 +18,8 @@ tests hold the two equal.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from ...board import Bitboard, Cell, neighbours
 from ...territory import reach, voronoi
@@ -156,7 +157,9 @@ def split_counts(open_: Bitboard, me: Cell, enemy: Cell, width: int, height: int
     native = _native.speedups
     if native is None:
         return python_counts(open_, me, enemy, width, height)
-    return Counts(*native.split(_native.board_bytes(open_, width, height), width, height, me, enemy))
+    return Counts(
+        *native.split(_native.board_bytes(open_, width, height), width, height, me, enemy)
+    )
 
 
 def python_chamber_bound(region: Bitboard, head: Cell, width: int, height: int) -> int:

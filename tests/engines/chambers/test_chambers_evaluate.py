@@ -6,19 +6,26 @@ import pytest
 from positions import random_positions
 from trees import tree
 
-from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers import Settings
 from lazytron.engines.chambers.evaluate import Kind, evaluate
 from lazytron.engines.chambers.fill import shortfall
 from lazytron.engines.chambers.search import INF, horizon_value
 from lazytron.engines.chambers.space import fillable
+from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach
 
 
 def test_the_evaluation_is_a_function_of_the_position_and_the_settings(path):
     # the same arguments give the same (score, kind), and the tree's nodes take exactly that
     for board in random_positions(load_board("maps/rooms.txt"), 4, 6):
-        args = (board.free & ~(1 << board.me) & ~(1 << board.enemy), board.me, board.enemy, 0, board.width, board.height)
+        args = (
+            board.free & ~(1 << board.me) & ~(1 << board.enemy),
+            board.me,
+            board.enemy,
+            0,
+            board.width,
+            board.height,
+        )
         first = evaluate(*args, Settings())
         assert evaluate(*args, Settings()) == first
         root = tree(board)
@@ -30,7 +37,9 @@ def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed):
     for board in random_positions(load_board("maps/rooms.txt"), seed, 3):
         plain = tree(board)
         assert plain.kind is Kind.CONNECTED  # random positions of rooms.txt are connected
-        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(board.me % board.stride - board.enemy % board.stride)
+        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(
+            board.me % board.stride - board.enemy % board.stride
+        )
         assert tree(board, aggression=11).score == plain.score - 11 * steps
 
 
@@ -44,7 +53,9 @@ def test_a_head_on_collision_scores_the_collision_setting():
 
 
 # apart, both bounds 5: my region (top) has no path of 5, the enemy's corridor has
-LOOSE_AGAINST_CORRIDOR = parse_board("6 8\n######\n#    #\n## 1##\n######\n#2   #\n#### #\n#### #\n######\n")
+LOOSE_AGAINST_CORRIDOR = parse_board(
+    "6 8\n######\n#    #\n## 1##\n######\n#2   #\n#### #\n#### #\n######\n"
+)
 
 
 def regions(board):
@@ -57,7 +68,10 @@ def regions(board):
 def test_close_separated_bounds_are_refined_by_the_walk(path):
     board = LOOSE_AGAINST_CORRIDOR
     mine, theirs = regions(board)
-    assert [fillable(r, h, board.width, board.height) for r, h in ((mine, board.me), (theirs, board.enemy))] == [5, 5]
+    assert [
+        fillable(r, h, board.width, board.height)
+        for r, h in ((mine, board.me), (theirs, board.enemy))
+    ] == [5, 5]
     separate = Settings().separate
     refined = tree(board, close=2, short=separate // 2).score
     assert -separate < refined < 0  # half a cell a cell short: less than a cell behind
@@ -68,7 +82,15 @@ def test_close_separated_bounds_are_refined_by_the_walk(path):
 def test_close_separated_bounds_are_refined_in_c_as_in_python(short, speedups):
     board = LOOSE_AGAINST_CORRIDOR
     mine, theirs = regions(board)
-    falls_short = shortfall(mine, board.me, board.width, board.height) - shortfall(theirs, board.enemy, board.width, board.height)
+    falls_short = shortfall(mine, board.me, board.width, board.height) - shortfall(
+        theirs, board.enemy, board.width, board.height
+    )
     in_python, in_c = tree(board, close=2, short=short), tree(board, close=2, short=short)
-    assert horizon_value(in_c, 2, -INF, INF, 0, None) is not None  # scored in C: the root is apart, so that is its value
-    assert in_c.kind is Kind.APART and in_python.score == in_c.score == -short * falls_short and falls_short > 0
+    assert (
+        horizon_value(in_c, 2, -INF, INF, 0, None) is not None
+    )  # scored in C: the root is apart, so that is its value
+    assert (
+        in_c.kind is Kind.APART
+        and in_python.score == in_c.score == -short * falls_short
+        and falls_short > 0
+    )

@@ -8,12 +8,11 @@ depth, in pure Python to the shallowest (depth 12 takes minutes there).
 
 from __future__ import annotations
 
-import pytest
 from conftest import GOLDEN
 from make_chambers_golden import positions
 
-from lazytron.engines.chambers.search import search
 from lazytron.engines.chambers.nodes import init_tree
+from lazytron.engines.chambers.search import search
 
 RECORDED = GOLDEN / "chambers-fixed-depth.txt"
 

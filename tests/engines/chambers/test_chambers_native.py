@@ -9,26 +9,37 @@ from positions import random_positions
 from trees import ROOMS, SMALL, assert_fail_soft, contested, minimax, searched, tree
 
 from lazytron.board import Board, Move
-from lazytron.reading import load_board, parse_board
 from lazytron.clock import OutOfTime
 from lazytron.engines.chambers import ChamberPosition, _native
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import INF, horizon_value, search
+from lazytron.reading import load_board, parse_board
 
 
-def in_c_and_in_python(board: Board, depths: tuple[int, ...] = (2, 4, 6), horizon: int = 6, **knobs: int) -> bool:
+def in_c_and_in_python(
+    board: Board, depths: tuple[int, ...] = (2, 4, 6), horizon: int = 6, **knobs: int
+) -> bool:
     """Whether ``horizon`` plies in C and every ply in Python give the same results at ``depths``."""
-    return searched(board, depths, horizon=horizon, **knobs) == searched(board, depths, horizon=0, **knobs)
+    return searched(board, depths, horizon=horizon, **knobs) == searched(
+        board, depths, horizon=0, **knobs
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("extend", [0, 3])
 @pytest.mark.parametrize("aggression", [0, 7])
 def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, aggression, speedups):
-    boards = random_positions(SMALL, seed, 3) + random_positions(load_board("maps/rooms.txt"), seed, 2)
+    boards = random_positions(SMALL, seed, 3) + random_positions(
+        load_board("maps/rooms.txt"), seed, 2
+    )
     for board in boards:
-        found = {h: searched(board, (2, 4, 6), horizon=h, extend=extend, aggression=aggression) for h in (0, 2, 4, 6)}
-        assert found[2] == found[0] and found[4] == found[0] and found[6] == found[0]  # 0: every node made in Python
+        found = {
+            h: searched(board, (2, 4, 6), horizon=h, extend=extend, aggression=aggression)
+            for h in (0, 2, 4, 6)
+        }
+        assert (
+            found[2] == found[0] and found[4] == found[0] and found[6] == found[0]
+        )  # 0: every node made in Python
 
 
 def test_without_the_speedups_every_ply_is_searched_in_python(monkeypatch):
@@ -39,7 +50,9 @@ def test_without_the_speedups_every_ply_is_searched_in_python(monkeypatch):
         assert [search(root, depth) for depth in (2, 4)] == searched(board, (2, 4), horizon=0)
 
 
-def assert_window_contract(board: Board, rng: random.Random, offsets: list[int], widths: list[int]) -> None:
+def assert_window_contract(
+    board: Board, rng: random.Random, offsets: list[int], widths: list[int]
+) -> None:
     """C's search of ``board`` 4 plies deep keeps the fail-soft contract in four random windows round its minimax value."""
     root = tree(board, horizon=4)
     if not contested(root):
@@ -139,8 +152,15 @@ def test_the_search_in_c_sees_players_part_inside_its_plies(seed, speedups):
 def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speedups, monkeypatch):
     # lines that end apart: the chamber bound of each region (refined by the walk where close) computed in C inside
     # the last plies, or in pure Python on every node
-    for board in [ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3) + random_positions(SMALL, seed, 2):
-        found = {horizon: searched(board, (2, 4, 6, 8), horizon=horizon, close=close) for horizon in (2, 6)}
+    for board in (
+        [ROOMS]
+        + random_positions(load_board("maps/rooms.txt"), seed, 3)
+        + random_positions(SMALL, seed, 2)
+    ):
+        found = {
+            horizon: searched(board, (2, 4, 6, 8), horizon=horizon, close=close)
+            for horizon in (2, 6)
+        }
         monkeypatch.setattr(_native, "speedups", None)
         pure = searched(board, (2, 4, 6, 8), close=close)
         monkeypatch.setattr(_native, "speedups", speedups)
@@ -152,7 +172,10 @@ def test_late_moves_are_reduced_in_c_as_in_python(seed, speedups):
     # one search of a fresh tree tries moves in the same order in both (the killer, then move order), so the values
     # agree (a kept bound may differ from a fresh search's: memory off)
     for position in random_positions(load_board("maps/pillars.txt"), seed, 4):
-        found = {horizon: search(tree(position, extend=0, memo=False, reduce=2, horizon=horizon), 10) for horizon in (0, 8)}
+        found = {
+            horizon: search(tree(position, extend=0, memo=False, reduce=2, horizon=horizon), 10)
+            for horizon in (0, 8)
+        }
         assert found[8] == found[0]
 
 
@@ -166,13 +189,22 @@ def evaluations(board: Board, depths: range, **knobs: int) -> int:
 
 def test_late_moves_searched_shallower_first_cost_fewer_positions(speedups):
     board = random_positions(load_board("maps/rooms.txt"), 5, 1)[0]
-    spent = {reduce: evaluations(board, range(2, 15, 2), horizon=8, reduce=reduce) for reduce in (0, 2)}
+    spent = {
+        reduce: evaluations(board, range(2, 15, 2), horizon=8, reduce=reduce) for reduce in (0, 2)
+    }
     assert spent[2] * 3 < spent[0] * 2  # a third fewer at least
 
 
 @pytest.mark.parametrize("memo", [True, False])
 def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kept(memo, speedups):
-    rows = ["#" * 13, "#1          #", *["#           #"] * 3, "#   ##  #  ##", "#          ##", *["#           #"] * 3]
+    rows = [
+        "#" * 13,
+        "#1          #",
+        *["#           #"] * 3,
+        "#   ##  #  ##",
+        "#          ##",
+        *["#           #"] * 3,
+    ]
     rows += ["#          2#", "#" * 13]
     board = parse_board(f"13 {len(rows)}\n" + "\n".join(rows) + "\n")
     root = tree(board, memo=memo)
@@ -180,7 +212,9 @@ def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kep
         search(root, depth)
     reply = root.children[root.lead]
     pos = reply.children[reply.lead]  # the line the search expects: the next turn's root
-    fresh = ChamberPosition(Move.NONE, pos.open_, pos.me, pos.enemy, pos.ply, tree(board, memo=memo).game)
+    fresh = ChamberPosition(
+        Move.NONE, pos.open_, pos.me, pos.enemy, pos.ply, tree(board, memo=memo).game
+    )
     kept, anew = [], []
     for start, spent in ((pos, kept), (fresh, anew)):
         before = start.game.horizon.evaluations
@@ -200,7 +234,10 @@ def test_two_trees_keep_their_own_table_of_best_moves(speedups):
     busy = tree(board)
     for depth in range(2, 13, 2):
         search(busy, depth)
-    assert evaluations(board, range(2, 13, 2)) == alone and busy.game.horizon is not tree(board).game.horizon
+    assert (
+        evaluations(board, range(2, 13, 2)) == alone
+        and busy.game.horizon is not tree(board).game.horizon
+    )
 
 
 def test_a_root_apart_or_over_is_worth_its_score_in_c(speedups):

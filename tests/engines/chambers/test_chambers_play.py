@@ -10,7 +10,6 @@ from positions import random_positions
 from trees import SMALL, contested, tree
 
 from lazytron.board import Board, Move, legal_moves
-from lazytron.reading import load_board, parse_board
 from lazytron.clock import OutOfTime
 from lazytron.engines.chambers import ChamberPosition, best_scores, fits
 from lazytron.engines.chambers.evaluate import Kind
@@ -18,6 +17,7 @@ from lazytron.engines.chambers.nodes import ChamberReply
 from lazytron.engines.chambers.outcome import win
 from lazytron.engines.chambers.search import improvements, search
 from lazytron.engines.chambers.space import best_step
+from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach
 from lazytron.tree import inherit
 
@@ -49,7 +49,9 @@ def play_alone(board: Board) -> int:
     while True:
         root = tree(board)
         move = list(best_scores(root))[-1][1]
-        target = next((t for m, t in legal_moves(root.open_, board.me, board.stride) if m == move), None)
+        target = next(
+            (t for m, t in legal_moves(root.open_, board.me, board.stride) if m == move), None
+        )
         if target is None:
             return moves
         board = Board(board.width, board.height, board.walls | 1 << board.me, target, board.enemy)
@@ -59,18 +61,24 @@ def play_alone(board: Board) -> int:
 @pytest.mark.parametrize("seed", range(8))
 def test_fills_to_the_longest_path_when_apart(seed):
     rng = random.Random(seed)
-    rows = ["#" * 7] + ["#" + "".join(" " if rng.random() > 0.25 else "#" for _ in range(5)) + "#" for _ in range(4)]
+    rows = ["#" * 7] + [
+        "#" + "".join(" " if rng.random() > 0.25 else "#" for _ in range(5)) + "#" for _ in range(4)
+    ]
     rows += ["#######", "#2    #", "#######"]
     rows[1] = "#1" + rows[1][2:]
     board = parse_board("7 8\n" + "\n".join(rows) + "\n")
     assert tree(board).kind in (Kind.APART, Kind.OVER)
-    region = reach(tree(board).open_ | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
+    region = reach(tree(board).open_ | 1 << board.me, 1 << board.me, board.stride) & ~(
+        1 << board.me
+    )
     assert play_alone(board) == longest_path(region, board.me, board.stride)
 
 
 def test_fills_a_region_where_best_step_alone_falls_short():
     # best_step played move by move makes 12 moves here; the longest path is 14
-    board = parse_board("6 9\n######\n###  #\n#    #\n#   ##\n# 1  #\n#   ##\n######\n#2   #\n######\n")
+    board = parse_board(
+        "6 9\n######\n###  #\n#    #\n#   ##\n# 1  #\n#   ##\n######\n#2   #\n######\n"
+    )
     region = reach(board.free & ~(1 << board.enemy), 1 << board.me, board.stride) & ~(1 << board.me)
     assert longest_path(region, board.me, board.stride) == 14
     head, moves = board.me, 0
@@ -86,7 +94,13 @@ def test_tree_re_roots_on_both_moves_and_fits_the_board():
     reply = inherit(root, Move.EAST)
     assert isinstance(reply, ChamberReply)
     child = inherit(reply, Move.WEST)
-    after = Board(SMALL.width, SMALL.height, SMALL.walls | 1 << SMALL.me | 1 << SMALL.enemy, SMALL.me + 1, SMALL.enemy - 1)
+    after = Board(
+        SMALL.width,
+        SMALL.height,
+        SMALL.walls | 1 << SMALL.me | 1 << SMALL.enemy,
+        SMALL.me + 1,
+        SMALL.enemy - 1,
+    )
     assert fits(child, after) and not fits(child, SMALL)
 
 
@@ -111,7 +125,10 @@ def counting(limit: int | None = None):
 
 def test_a_depth_the_clock_cuts_off_ends_the_results_with_the_last_depth_s():
     # the deadline keeps the last complete depth: a move a cut-off depth proved better is not given
-    maps = [load_board(f"maps/{name}.txt") for name in ("open-field", "rooms", "pillars", "crossroads", "islands")]
+    maps = [
+        load_board(f"maps/{name}.txt")
+        for name in ("open-field", "rooms", "pillars", "crossroads", "islands")
+    ]
     for position in [board for first in maps for board in [first, *random_positions(first, 0, 4)]]:
         root = tree(position)
         if not contested(root):
@@ -120,13 +137,19 @@ def test_a_depth_the_clock_cuts_off_ends_the_results_with_the_last_depth_s():
             search(root, depth)
         check, calls = counting()
         proven = [(calls[0], item) for item in improvements(root, 6, check)]
-        if len(proven) > 1 and calls[0] > proven[-1][0]:  # a better move, and the clock looked at after it
+        if (
+            len(proven) > 1 and calls[0] > proven[-1][0]
+        ):  # a better move, and the clock looked at after it
             break
     else:
         pytest.fail("no position whose best move at depth 6 is not the last depth's")
     check, calls = counting()
-    shallower = list(islice(best_scores(tree(position), check), 3))  # the first move, then depths 2 and 4
-    check, _ = counting(calls[0] + proven[-1][0])  # the clock runs out at depth 6, just after its last improvement
+    shallower = list(
+        islice(best_scores(tree(position), check), 3)
+    )  # the first move, then depths 2 and 4
+    check, _ = counting(
+        calls[0] + proven[-1][0]
+    )  # the clock runs out at depth 6, just after its last improvement
     taken = []
     with pytest.raises(OutOfTime):
         for item in best_scores(tree(position), check):

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import pytest
 from positions import random_positions
-from trees import ROOMS, SMALL, assert_fail_soft, contested, extended_minimax, minimax, tree
+from trees import SMALL, assert_fail_soft, contested, extended_minimax, minimax, tree
 
 from lazytron.board import Move
-from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers import ChamberPosition
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import loss, win
-from lazytron.engines.chambers.search import INF, _order, answer_matrix, improvements, root_values, search, value
+from lazytron.engines.chambers.search import (
+    INF,
+    _order,
+    answer_matrix,
+    improvements,
+    root_values,
+    search,
+    value,
+)
+from lazytron.reading import load_board, parse_board
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -21,7 +29,9 @@ def test_search_equals_minimax(seed, path):
         for depth in (2, 4):
             expected = minimax(tree(board, extend=0), depth)
             root = tree(board, extend=0)
-            for d in range(2, depth + 1, 2):  # as the bot does: shallower searches first set the hints
+            for d in range(
+                2, depth + 1, 2
+            ):  # as the bot does: shallower searches first set the hints
                 got, move = search(root, d)
             assert got == expected
             fresh = tree(board, extend=0)
@@ -58,7 +68,10 @@ def test_a_node_never_searched_tries_the_killer_first_and_a_searched_one_its_lea
     search(root, 4)
     assert root.lead >= 0
     lead, other = root.lead, (root.lead + 1) % len(root.children)
-    assert _order(root, root.children, root.children[other].move)[:2] == (lead, other)  # then the lead leads
+    assert _order(root, root.children, root.children[other].move)[:2] == (
+        lead,
+        other,
+    )  # then the lead leads
 
 
 def test_the_killer_is_the_move_found_best_at_its_ply():
@@ -91,7 +104,9 @@ def test_a_re_rooted_tree_searches_what_a_fresh_one_does_with_what_it_kept(seed)
             search(root, depth)
         if root.kind is Kind.OVER or not root.children:
             continue
-        assert any(pos.known for pos in grandchildren(root))  # the last turn's search left values there
+        assert any(
+            pos.known for pos in grandchildren(root)
+        )  # the last turn's search left values there
         for pos in grandchildren(root):
             if not contested(pos) or not pos.children:
                 continue
@@ -99,7 +114,9 @@ def test_a_re_rooted_tree_searches_what_a_fresh_one_does_with_what_it_kept(seed)
                 assert search(pos, depth)[0] == extended_minimax(pos, depth, 3)
 
 
-CORRIDOR = parse_board("11 7\n###########\n#1      ###\n####### ###\n#     #   #\n#     # # #\n#    2    #\n###########\n")
+CORRIDOR = parse_board(
+    "11 7\n###########\n#1      ###\n####### ###\n#     #   #\n#     # # #\n#    2    #\n###########\n"
+)
 
 
 def test_a_kept_value_answers_only_a_search_its_bound_decides():
@@ -110,9 +127,17 @@ def test_a_kept_value_answers_only_a_search_its_bound_decides():
             continue
         for extend in (0, 3):  # kept apart: forced moves free change the value
             exact = extended_minimax(tree(board), 4, extend)
-            windows = ((exact - 9, exact - 5), (exact - 1, exact + 1), (exact + 5, exact + 9), (-INF, exact), (exact, INF))
+            windows = (
+                (exact - 9, exact - 5),
+                (exact - 1, exact + 1),
+                (exact + 5, exact + 9),
+                (-INF, exact),
+                (exact, INF),
+            )
             for alpha, beta in windows + ((exact - 1, exact + 1),):
-                found = value(pos, 4, alpha, beta, None, extend)  # kept, then recalled by a later window where it can be
+                found = value(
+                    pos, 4, alpha, beta, None, extend
+                )  # kept, then recalled by a later window where it can be
                 assert_fail_soft(found, exact, alpha, beta)
         differ += extended_minimax(tree(board), 4, 0) != extended_minimax(tree(board), 4, 3)
     assert differ
@@ -125,8 +150,12 @@ def height(pos: ChamberPosition) -> int:
     return 2 + max(height(kid) for reply in pos.children for kid in reply.children)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("horizon", [0, 4])  # late moves reduced in Python, and in C where it is built
-def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search_sees_to_the_end(horizon, path):
+@pytest.mark.parametrize(
+    "horizon", [0, 4]
+)  # late moves reduced in Python, and in C where it is built
+def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search_sees_to_the_end(
+    horizon, path
+):
     # where a line's shallower search still reaches the end of every line below it, it is exact: so must the result be
     tiny = parse_board("6 5\n######\n#1   #\n# #  #\n#   2#\n######\n")
     checked = 0
@@ -170,7 +199,9 @@ def test_a_late_move_the_shallower_search_shows_better_is_searched_again_to_the_
 @pytest.mark.parametrize("cells", [5, 6])
 def test_forced_moves_are_searched_past_the_depth(cells):
     # a corridor duel: every move is forced, so the game's end (a collision or both stuck) is seen at depth 2
-    board = parse_board(f"{cells + 4} 3\n{'#' * (cells + 4)}\n#1{' ' * cells}2#\n{'#' * (cells + 4)}\n")
+    board = parse_board(
+        f"{cells + 4} 3\n{'#' * (cells + 4)}\n#1{' ' * cells}2#\n{'#' * (cells + 4)}\n"
+    )
 
     def leaf(root: ChamberPosition) -> ChamberPosition:
         node = root
@@ -201,7 +232,10 @@ def test_stuck_loses_and_both_stuck_draws():
     assert both.score == 0 and both.kind is Kind.OVER
 
 
-MAPS = [load_board(f"maps/{name}.txt") for name in ("open-field", "rooms", "pillars", "crossroads", "islands")]
+MAPS = [
+    load_board(f"maps/{name}.txt")
+    for name in ("open-field", "rooms", "pillars", "crossroads", "islands")
+]
 
 
 def contested_positions(seed: int) -> list:
@@ -223,10 +257,13 @@ def test_a_search_yields_each_move_it_proves_better_and_ends_with_its_result(see
     changed = 0
     for position in contested_positions(seed):
         found = list(improvements(searched_to(position, 6), 6))
-        exact = root_values(tree(position), 6)  # every root move's value, the shallower depths searched first
-        assert [v for v, _ in found] == sorted({v for v, _ in found})  # each one better than the one before
+        exact = root_values(
+            tree(position), 6
+        )  # every root move's value, the shallower depths searched first
+        assert [v for v, _ in found] == sorted(
+            {v for v, _ in found}
+        )  # each one better than the one before
         assert all(exact[move] == v for v, move in found)  # exact values, not bounds
         assert found[-1][0] == max(exact.values())  # the last is the best move
         changed += len(found) > 1
     assert changed  # some position's first move (the last depth's best) was not its best
-

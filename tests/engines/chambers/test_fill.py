@@ -7,9 +7,9 @@ import random
 import pytest
 from test_space import longest_path, regions
 
-from lazytron.reading import load_board, parse_board
 from lazytron.engines.chambers.fill import enter, lines, python_walk, shortfall, walk
 from lazytron.engines.chambers.space import best_step, colour_masks, fillable, steps
+from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach
 
 # hand-made regions ('1' the head, ' ' the region) where best_step, played move by move, falls short
@@ -22,7 +22,15 @@ SHORT_FOR_BEST_STEP = [
 def region_of(rows: list[str]) -> tuple[int, int, int, int]:
     """(region, head, width, height) of rows drawn as above."""
     width, height = len(rows[0]), len(rows)
-    board = parse_board(f"{width} {height + 2}\n" + "\n".join(rows) + "\n" + "#" * width + "\n2" + "#" * (width - 1) + "\n")
+    board = parse_board(
+        f"{width} {height + 2}\n"
+        + "\n".join(rows)
+        + "\n"
+        + "#" * width
+        + "\n2"
+        + "#" * (width - 1)
+        + "\n"
+    )
     me = 1 << board.me
     return reach(board.free & ~(1 << board.enemy), me, board.stride) & ~me, board.me, width, height
 
@@ -37,21 +45,32 @@ def play_best_step(region: int, head: int, width: int, height: int) -> int:
 def test_the_walk_is_a_real_path_within_the_bound():
     for width, height, region, head in regions(3, 300):
         length = walk(region, head, width, height)
-        assert length <= longest_path(region, head, width + 1) <= fillable(region, head, width, height)
+        assert (
+            length <= longest_path(region, head, width + 1) <= fillable(region, head, width, height)
+        )
         assert length >= 1 if steps(region, head, width + 1) else length == 0
 
 
 def test_the_walk_takes_the_longest_path_of_almost_every_small_region():
     # ranked by the chamber bound left, the walk is exact on 397 of these 400; ranked by parity alone it was on 385
-    found = [(walk(region, head, width, height), longest_path(region, head, width + 1)) for width, height, region, head in regions(3, 400)]
+    found = [
+        (walk(region, head, width, height), longest_path(region, head, width + 1))
+        for width, height, region, head in regions(3, 400)
+    ]
     assert sum(length == longest for length, longest in found) >= 0.98 * len(found)
 
 
 @pytest.mark.parametrize(
     "rows",
     [
-        [" 1 ", "#  "],  # the cell left of the head is a dead end, though the rest is not cut off from it
-        [" 1  ", "  ##"],  # without the head the region is in two pieces: the walk must take the larger
+        [
+            " 1 ",
+            "#  ",
+        ],  # the cell left of the head is a dead end, though the rest is not cut off from it
+        [
+            " 1  ",
+            "  ##",
+        ],  # without the head the region is in two pieces: the walk must take the larger
     ],
 )
 def test_the_walk_keeps_out_of_dead_ends_and_small_pieces_beside_the_head(rows):
@@ -66,7 +85,11 @@ def test_the_walk_in_c_takes_as_many_steps_as_in_python(project_maps, speedups):
         board = load_board(str(path))
         stride, me = board.stride, 1 << board.me
         for _ in range(15):
-            walls = sum(1 << c for c in range(board.free.bit_length()) if rng.random() < rng.choice((0.05, 0.2, 0.35)))
+            walls = sum(
+                1 << c
+                for c in range(board.free.bit_length())
+                if rng.random() < rng.choice((0.05, 0.2, 0.35))
+            )
             region = reach((board.free & ~walls) | me, me, stride) & ~me & ~(1 << board.enemy)
             args = (region, board.me, board.width, board.height)
             assert c_walk(*args) == python_walk(*args)
@@ -77,7 +100,9 @@ def test_the_walk_in_c_takes_as_many_steps_as_in_python(project_maps, speedups):
 def test_shortfall_is_what_the_walk_leaves_of_the_bound():
     for width, height, region, head in regions(5, 200):
         short = shortfall(region, head, width, height)
-        assert short == fillable(region, head, width, height) - walk(region, head, width, height) >= 0
+        assert (
+            short == fillable(region, head, width, height) - walk(region, head, width, height) >= 0
+        )
         if short == 0:  # the walk reached the bound: the bound is exact
             assert fillable(region, head, width, height) == longest_path(region, head, width + 1)
 
@@ -103,12 +128,16 @@ def test_lines_fill_regions_where_best_step_falls_short(rows):
     region, head, width, height = region_of(rows)
     longest = longest_path(region, head, width + 1)
     assert play_best_step(region, head, width, height) < longest
-    length, first = list(lines(region, head, width, height, best_step(region, head, width, height, 2)))[-1]
+    length, first = list(
+        lines(region, head, width, height, best_step(region, head, width, height, 2))
+    )[-1]
     assert length == longest and first in steps(region, head, width + 1)
 
 
 def test_lines_try_the_given_move_first_and_keep_it_on_a_tie():
-    region, head, width, height = region_of(["     ", "  1  ", "     "])  # 14 cells, 13 by parity, from any move
+    region, head, width, height = region_of(
+        ["     ", "  1  ", "     "]
+    )  # 14 cells, 13 by parity, from any move
     assert fillable(region, head, width, height) == 13
     for first in steps(region, head, width + 1):
         assert list(lines(region, head, width, height, first)) == [(13, first)]

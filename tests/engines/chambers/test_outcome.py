@@ -32,4 +32,12 @@ def test_order_matches_seed_004_on_a_sorted_sample():
     # Lose (slowest last) < Indeterminate (by value) < Win (quickest last)
     expected = [loss(1), loss(9), indeterminate(-5), DRAW, indeterminate(7), win(9), win(1)]
     assert sorted([expected[i] for i in (3, 0, 6, 1, 5, 2, 4)]) == expected
-    assert [describe(s) for s in expected] == ["loss in 1", "loss in 9", "-5", "0", "7", "win in 9", "win in 1"]
+    assert [describe(s) for s in expected] == [
+        "loss in 1",
+        "loss in 9",
+        "-5",
+        "0",
+        "7",
+        "win in 9",
+        "win in 1",
+    ]

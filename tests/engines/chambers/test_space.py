@@ -7,7 +7,6 @@ import random
 import pytest
 
 from lazytron.board import grid_mask
-from lazytron.reading import load_board
 from lazytron.engines.chambers.space import (
     chamber,
     colour_masks,
@@ -17,6 +16,7 @@ from lazytron.engines.chambers.space import (
     python_fillable,
     region_bound,
 )
+from lazytron.reading import load_board
 from lazytron.territory import reach
 
 
@@ -117,13 +117,12 @@ def test_fillable_is_never_below_the_longest_path():
 
 def test_chambers_beat_parity_on_two_dead_ends():
     # a corridor with two dead-end rooms either side of the head: one can be filled, not both
-    rows = ["###.###",
-            "##...##",
-            "...1...",
-            "#######"]
+    rows = ["###.###", "##...##", "...1...", "#######"]
     width, height = 7, 4
     stride = width + 1
-    region = sum(1 << (y * stride + x) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ".")
+    region = sum(
+        1 << (y * stride + x) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "."
+    )
     head = 2 * stride + 3
     exact = longest_path(region, head, stride)
     red, _ = colour_masks(width, height)
@@ -136,7 +135,9 @@ def test_chamber_exits_lead_to_regions_apart_from_the_chamber():
         room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         for cell, beyond in exits:
             assert beyond & room == 0 and not beyond >> cell & 1
-            assert reach(region & ~(1 << cell), beyond or 1 << cell, stride) & room == 0 or not beyond
+            assert (
+                reach(region & ~(1 << cell), beyond or 1 << cell, stride) & room == 0 or not beyond
+            )
 
 
 def test_c_and_python_give_the_same_fillable_bound(project_maps, speedups):
@@ -146,12 +147,18 @@ def test_c_and_python_give_the_same_fillable_bound(project_maps, speedups):
         board = load_board(str(path))
         for density in (0.6, 0.8, 0.95, 1.0):
             walled = sum(1 << c for c in range(board.free.bit_length()) if rng.random() < density)
-            region = reach((board.free & walled) | 1 << board.me, 1 << board.me, board.stride) & ~(1 << board.me)
+            region = reach((board.free & walled) | 1 << board.me, 1 << board.me, board.stride) & ~(
+                1 << board.me
+            )
             args = (region, board.me, board.width, board.height)
             assert c_fillable(*args) == python_fillable(*args), (path.name, density)
     checked = 0
-    for width, height, region, head in regions(6, 3000, max_cells=60):  # small grids: corridors, pockets, dead ends
-        assert c_fillable(region, head, width, height) == python_fillable(region, head, width, height), (width, height, region, head)
+    for width, height, region, head in regions(
+        6, 3000, max_cells=60
+    ):  # small grids: corridors, pockets, dead ends
+        assert c_fillable(region, head, width, height) == python_fillable(
+            region, head, width, height
+        ), (width, height, region, head)
         checked += region.bit_count() > 10
     assert checked > 100
 
@@ -160,5 +167,15 @@ def test_c_fillable_of_regions_the_head_cannot_enter_or_barely(speedups):
     c_fillable = fillable
     width, height = 5, 4
     far = 1 << (2 * (width + 1) + 3)  # one cell, not next to the head at 0
-    assert [c_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [0, 1, 0, 1]
-    assert [python_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [0, 1, 0, 1]
+    assert [c_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [
+        0,
+        1,
+        0,
+        1,
+    ]
+    assert [python_fillable(region, 0, width, height) for region in (0, 0b10, far, far | 0b10)] == [
+        0,
+        1,
+        0,
+        1,
+    ]

@@ -8,7 +8,6 @@ import shutil
 import pytest
 from positions import random_positions
 
-from lazytron.reading import load_board
 from lazytron.engines.chambers import _native
 from lazytron.engines.chambers.space import colour_masks, region_bound
 from lazytron.engines.chambers.split import (
@@ -19,8 +18,8 @@ from lazytron.engines.chambers.split import (
     python_counts,
     split_counts,
 )
+from lazytron.reading import load_board
 from lazytron.territory import reach, voronoi
-
 
 COMPILERS = ("cc", "gcc", "clang")
 
@@ -106,7 +105,9 @@ def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
         longest = longest_path(share, head, stride)
         assert longest <= bound <= share.bit_count() - 1
         exact += bound == longest
-    assert exact > 450  # tight on most small regions (a loose bound would be useless to the evaluation)
+    assert (
+        exact > 450
+    )  # tight on most small regions (a loose bound would be useless to the evaluation)
 
 
 def test_a_path_cannot_fill_two_dead_end_chambers():
@@ -116,7 +117,9 @@ def test_a_path_cannot_fill_two_dead_end_chambers():
     red = colour_masks(width, 1)[0]
     assert region_bound(share & ~(1 << head), head, red) == 8
     assert block_bound(share, head, width + 1, red) == 4
-    counts = python_counts(share & ~(1 << head) & ~(1 << 0), head, 0, width, 1)   # the enemy at the left end
+    counts = python_counts(
+        share & ~(1 << head) & ~(1 << 0), head, 0, width, 1
+    )  # the enemy at the left end
     # my share: cell 3 on the left (2 is a tie) and 5-8 on the right; parity allows all 5, a path 4
     assert (counts.my_parity, counts.my_chambers) == (5, 4)
 
@@ -125,27 +128,43 @@ def test_a_path_cannot_fill_two_dead_end_chambers():
 @pytest.mark.parametrize("head, width, height", [(-1, 3, 3), (12, 3, 3), (0, 0, 3), (0, 3, 0)])
 def test_the_c_region_measures_refuse_a_head_off_the_grid(name, head, width, height, speedups):
     measure = getattr(speedups, name)
-    with pytest.raises(ValueError, match=f"^{name}: the grid must be 1x1 or more and the heads distinct cells of it$"):
+    with pytest.raises(
+        ValueError,
+        match=f"^{name}: the grid must be 1x1 or more and the heads distinct cells of it$",
+    ):
         measure(b"", width, height, head)
-    assert measure(_native.board_bytes(0b110, 3, 3), 3, 3, 0) == 2  # on the grid it measures: two cells beside the head
+    assert (
+        measure(_native.board_bytes(0b110, 3, 3), 3, 3, 0) == 2
+    )  # on the grid it measures: two cells beside the head
 
 
 def test_the_c_split_refuses_heads_off_the_grid_or_on_one_cell(speedups):
     for me, enemy in ((0, 0), (-1, 2), (0, 12)):
-        with pytest.raises(ValueError, match="^split: the grid must be 1x1 or more and the heads distinct cells of it$"):
+        with pytest.raises(
+            ValueError,
+            match="^split: the grid must be 1x1 or more and the heads distinct cells of it$",
+        ):
             speedups.split(b"", 3, 3, me, enemy)
 
 
 def test_c_and_python_give_the_same_chamber_bound(project_maps, speedups):
     c_chamber_bound = chamber_bound
     rng = random.Random(11)
-    for path in project_maps:  # random walls on each map, and a head that is also walled in at times
+    for (
+        path
+    ) in project_maps:  # random walls on each map, and a head that is also walled in at times
         board = load_board(str(path))
         for _ in range(20):
-            region = open_cells(board) & sum(1 << c for c in range(board.free.bit_length()) if rng.random() < 0.8)
+            region = open_cells(board) & sum(
+                1 << c for c in range(board.free.bit_length()) if rng.random() < 0.8
+            )
             args = (region, board.me, board.width, board.height)
             assert c_chamber_bound(*args) == python_chamber_bound(*args)
     for _ in range(400):
         share, head, width, height = random_share(rng)
-        assert c_chamber_bound(share & ~(1 << head), head, width, height) == python_chamber_bound(share & ~(1 << head), head, width, height)
-        assert python_chamber_bound(share & ~(1 << head), head, width, height) == block_bound(share, head, width + 1, colour_masks(width, height)[0])
+        assert c_chamber_bound(share & ~(1 << head), head, width, height) == python_chamber_bound(
+            share & ~(1 << head), head, width, height
+        )
+        assert python_chamber_bound(share & ~(1 << head), head, width, height) == block_bound(
+            share, head, width + 1, colour_masks(width, height)[0]
+        )

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from lazytron.board import Board
-from lazytron.reading import parse_board
 from lazytron.engines.chambers import ChamberPosition, Settings, init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.nodes import ChamberReply
 from lazytron.engines.chambers.search import search
+from lazytron.reading import parse_board
 
 SMALL = parse_board("7 6\n#######\n#1    #\n#  #  #\n#  #  #\n#    2#\n#######\n")
-ROOMS = parse_board("9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n")  # two rooms joined by a gap
+ROOMS = parse_board(
+    "9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n"
+)  # two rooms joined by a gap
 OPEN = parse_board("6 6\n######\n#1   #\n#    #\n#    #\n#   2#\n######\n")
 
 
@@ -35,7 +37,9 @@ def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
     score: int = pos.score
     if depth == 0 or stops(pos, root):
         return score
-    return max(min(minimax(kid, depth - 2, False) for kid in reply.children) for reply in pos.children)  # type: ignore[arg-type]
+    return max(
+        min(minimax(kid, depth - 2, False) for kid in reply.children) for reply in pos.children
+    )  # type: ignore[arg-type]
 
 
 def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True) -> int:
