@@ -21,7 +21,8 @@ def analysis(
 ) -> Iterator[str]:
     """The analyser's lines for one position, searched to ``depth``.
 
-    ``root_search`` replaces the engine's own search at every depth (the tests pass the literal negamax).
+    ``root_search`` replaces the engine's own search at every depth (the tests pass the literal
+    negamax).
     """
     tree = engine.init_tree(board)
     results = (
@@ -31,6 +32,6 @@ def analysis(
     )
     _, first = next(results)
     yield f"first {first}"
-    for d, (score, move) in zip(range(2, depth + 1, 2), results):
+    for d, (score, move) in zip(range(2, depth + 1, 2), results, strict=False):
         yield f"{d} {score} {move}"
     yield "end"

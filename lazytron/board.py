@@ -1,4 +1,5 @@
-"""Positions, moves, and the bitboard geometry of a grid (the map format is read by :mod:`lazytron.reading`).
+"""Positions, moves, and the bitboard geometry of a grid (the map format is read by
+:mod:`lazytron.reading`).
 
 A board is ``W H`` on one line, then H rows of W cells: ``#`` wall, space
 free, ``1`` me, ``2`` the enemy.  Cells are numbered row by row with one
@@ -98,9 +99,10 @@ def legal_moves(free: Bitboard, cell: Cell, stride: int) -> list[tuple[Move, Cel
     >>> legal_moves(grid_mask(3, 2), 1, 4)  # the top row's middle cell of a 3x2 grid
     [(<Move.EAST: 2>, 2), (<Move.SOUTH: 3>, 5), (<Move.WEST: 4>, 0)]
     """
+    targets = (cell - stride, cell + 1, cell + stride, cell - 1)
     return [
         (move, target)
-        for move, target in zip(CARDINALS, (cell - stride, cell + 1, cell + stride, cell - 1))
+        for move, target in zip(CARDINALS, targets, strict=True)
         if target >= 0 and free >> target & 1
     ]
 

@@ -25,7 +25,8 @@ Check = Callable[[], None]  # called by a search at safe points; raises OutOfTim
 
 
 def process_start() -> float | None:
-    """When this process started, on the monotonic clock (Linux's /proc), None where that cannot be read.
+    """When this process started, on the monotonic clock (Linux's /proc), None where that cannot
+    be read.
 
     The kernel counts in clock ticks (10 ms): the start is never later than
     the true one, so a clock counted from it never runs long.

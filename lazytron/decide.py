@@ -37,7 +37,8 @@ class Decision(NamedTuple):
 def decide(
     root: Node, results: Results, *, depth: int | None = None, deadline: Deadline | None = None
 ) -> Decision:
-    """Search ``root`` to ``depth`` (odd depths round down), or until ``deadline``: exactly one of them.
+    """Search ``root`` to ``depth`` (odd depths round down), or until ``deadline``: exactly one of
+    them.
 
     Under a deadline, the first legal move is the answer should the time be
     up before anything is taken (the original's default, ``None``, would

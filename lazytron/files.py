@@ -1,4 +1,5 @@
-"""Writing the files the tools produce (records, pages, tables) as the user meant, and checking that they can be.
+"""Writing the files the tools produce (records, pages, tables) as the user meant, and checking
+that they can be.
 
 A regular file, or a new one, is written atomically: to a temporary file
 beside it, renamed over it, so that a reader sees the old file or the
@@ -44,7 +45,8 @@ def _directory_of(path: str) -> str:
 
 
 def check_output(path: str, directory: bool = False) -> None:
-    """Raise OutputError naming ``path`` if it cannot be written (``directory``: files cannot be written in it)."""
+    """Raise OutputError naming ``path`` if it cannot be written (``directory``: files cannot be
+    written in it)."""
     if path == "-" and not directory:
         return
     found = _stat(path)
@@ -76,7 +78,8 @@ def check_output(path: str, directory: bool = False) -> None:
 
 
 def _can_create(directory: str) -> bool:
-    """Whether a file can be made in ``directory``: tried, not guessed (root, read-only mounts, /proc)."""
+    """Whether a file can be made in ``directory``: tried, not guessed (root, read-only mounts,
+    /proc)."""
     try:
         fd, temporary = _temporary(directory, "check")
     except OSError:
@@ -87,7 +90,8 @@ def _can_create(directory: str) -> bool:
 
 
 def _temporary(directory: str, name: str, mode: int = 0o600) -> tuple[int, str]:
-    """A new file of a name no other has, beside ``name`` in ``directory``: its descriptor and path."""
+    """A new file of a name no other has, beside ``name`` in ``directory``: its descriptor and
+    path."""
     while True:
         temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}")
         try:
@@ -97,7 +101,8 @@ def _temporary(directory: str, name: str, mode: int = 0o600) -> tuple[int, str]:
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` as the user meant (see the module's docstring); OSError naming it if it cannot be."""
+    """Write ``text`` to ``path`` as the user meant (see the module's docstring); OSError naming it
+    if it cannot be."""
     check_output(path)
     if path == "-":
         sys.stdout.write(text)
@@ -114,7 +119,8 @@ def write_text(path: str, text: str) -> None:
 
 
 def _replace(target: str, text: str, found: os.stat_result | None) -> None:
-    """Write a temporary file beside ``target`` and rename it over it (keeping ``found``'s mode and owner)."""
+    """Write a temporary file beside ``target`` and rename it over it (keeping ``found``'s mode and
+    owner)."""
     fd, temporary = _temporary(*os.path.split(target), 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:

@@ -89,7 +89,8 @@ def lazy_minimax(node: GameNode, depth: int) -> Value:
 
 
 def take_until(predicate: Callable[[T], bool], iterable: Iterable[T]) -> Iterator[T]:
-    """The items up to and including the first that satisfies ``predicate`` (the seed's ``takeUntil``)."""
+    """The items up to and including the first that satisfies ``predicate`` (the seed's
+    ``takeUntil``)."""
     for item in iterable:
         yield item
         if predicate(item):

@@ -76,7 +76,8 @@ def parse_board(text: str) -> Board:
 
 
 def decoded_lines(data: Iterable[bytes]) -> Iterator[str]:
-    """Lines of bytes as text, the same for files and stdin: UTF-8, a byte order mark at the start dropped.
+    """Lines of bytes as text, the same for files and stdin: UTF-8, a byte order mark at the start
+    dropped.
 
     A byte that is not UTF-8 becomes U+FFFD, an unknown character: only its map is bad.
 
@@ -117,7 +118,8 @@ def _size(line: str) -> tuple[int, int] | None:
 
 
 def _width_follows(lines: _Lines, width: int) -> bool:
-    """Whether the next line is a row of ``width`` cells (it is put back; none is left at the end)."""
+    """Whether the next line is a row of ``width`` cells (it is put back; none is left at the
+    end)."""
     row = lines.take()
     if row is None:
         return False
@@ -126,7 +128,8 @@ def _width_follows(lines: _Lines, width: int) -> bool:
 
 
 def _starts_map(lines: _Lines, line: str, more: Callable[[], bool]) -> bool:
-    """Whether ``line`` is a size line to trust: a row of its width follows (or nothing more can be read now)."""
+    """Whether ``line`` is a size line to trust: a row of its width follows (or nothing more can be
+    read now)."""
     size = _size(line)
     return size is not None and (not more() or _width_follows(lines, size[0]))
 
@@ -198,13 +201,15 @@ def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
 
 
 def read_map_file(path: str) -> Iterator[Board | BoardError]:
-    """Every map in a file ('-': stdin), read as :func:`read_boards` reads; OSError if it cannot be opened."""
+    """Every map in a file ('-': stdin), read as :func:`read_boards` reads; OSError if it cannot be
+    opened."""
     with nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as f:
         yield from read_boards(decoded_lines(f))
 
 
 def load_board(path: str) -> Board:
-    """Read a map file (one map); every problem, reading it included, is a BoardError naming the file."""
+    """Read a map file (one map); every problem, reading it included, is a BoardError naming the
+    file."""
     try:
         maps = list(read_map_file(path))
     except OSError as e:

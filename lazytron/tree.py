@@ -105,7 +105,8 @@ def dismantle(node: Node, keep: Node | None = None, batch: int = 1000) -> Iterat
 
 
 def trim(node: Node, levels: int, batch: int = 1000) -> Iterator[None]:
-    """Forget what lies more than ``levels`` below ``node``; the steps free it as :func:`dismantle` does.
+    """Forget what lies more than ``levels`` below ``node``; the steps free it as :func:`dismantle`
+    does.
 
     The top levels keep their scores and hints; the nodes of the last level
     kept lose their children, which are made again if a search asks for
