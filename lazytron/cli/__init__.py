@@ -1,4 +1,5 @@
-"""``lazytron`` and its sub-commands: one module each, with ``add_arguments(parser)`` and ``run(args) -> int``.
+"""``lazytron`` and its sub-commands: one module each, with ``add_arguments(parser)`` and
+``run(args) -> int``.
 
 The command modules import what they need when they run, so that
 ``lazytron bot`` starts without loading the tools.
@@ -39,7 +40,8 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
 
 
 class _Version(argparse.Action):
-    """``--version``: the version, the Python and whether the chambers engine's C speedups are built."""
+    """``--version``: the version, the Python and whether the chambers engine's C speedups are
+    built."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
         super().__init__(
@@ -98,9 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         silence_output()
         sys.stderr.close()
         return 1
-    except (
-        OSError
-    ) as e:  # the commands name the files they fail on: one with no name is standard output
+    except OSError as e:
+        # the commands name the files they fail on: one with no name is standard output
         if e.filename is None:
             silence_output()
         print(f"{name}: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""``lazytron analyse``: fixed-depth analysis of the positions in files (:mod:`lazytron.analyse`), one after another."""
+"""``lazytron analyse``: fixed-depth analysis of the positions in files (:mod:`lazytron.analyse`),
+one after another."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def analyse_stream(
     err: TextIO,
     name: str,
 ) -> int:
-    """Analyse every position in ``maps`` (as :func:`lazytron.board.read_boards` yields them); return how many were malformed."""
+    """Analyse every position in ``maps`` (as :func:`lazytron.board.read_boards` yields them);
+    return how many were malformed."""
     from ..analyse import analysis
     from ..board import BoardError
 

@@ -1,4 +1,5 @@
-"""What several commands share: number types with bounds, the engine, the referee's limits and process.
+"""What several commands share: number types with bounds, the engine, the referee's limits and
+process.
 
 The names of the engines and rule sets are written here, not imported, so
 that ``lazytron bot`` starts without loading the tools.
@@ -33,7 +34,8 @@ MOST_COUNT = 1_000_000  # rounds, jobs
 def number(
     kind: type, what: str, low: float, high: float, above: bool = False
 ) -> Callable[[str], float]:
-    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to ``high``.
+    """An argparse type: a finite number of ``kind`` from ``low`` (excluded if ``above``) to
+    ``high``.
 
     >>> number(float, "time", 0, 60, above=True)("1e7")
     Traceback (most recent call last):
@@ -66,7 +68,8 @@ seed = number(int, "seed", 0, 2**63 - 1)
 
 
 def engine_arguments(p: argparse.ArgumentParser) -> None:
-    """The engine that searches (the port by default) and its options, as UCI engines take theirs."""
+    """The engine that searches (the port by default) and its options, as UCI engines take
+    theirs."""
     p.add_argument(
         "--engine",
         choices=ENGINE_NAMES,
@@ -86,7 +89,8 @@ def engine_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def chosen_engine(args: argparse.Namespace) -> Engine | int:
-    """The engine ``args`` name with its options set; or, having printed the options or why one is bad, the exit status.
+    """The engine ``args`` name with its options set; or, having printed the options or why one is
+    bad, the exit status.
 
     ``--list-options`` prints them (0); an unknown name, a bad value or one
     out of range is one line on stderr (2), before any move is made.
@@ -105,7 +109,8 @@ def chosen_engine(args: argparse.Namespace) -> Engine | int:
 
 
 def required(args: argparse.Namespace, *names: str) -> None:
-    """Stop with argparse's usage error unless every argument ``names`` was given (``--list-options`` needs none)."""
+    """Stop with argparse's usage error unless every argument ``names`` was given
+    (``--list-options`` needs none)."""
     missing = [
         name for name in names if getattr(args, name.lstrip("-").replace("-", "_").lower()) is None
     ]
@@ -134,7 +139,8 @@ def limits_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def referee_process() -> None:
-    """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or SIGHUP."""
+    """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or
+    SIGHUP."""
     from ..match.processes import become_subreaper, interrupt_on_termination
 
     become_subreaper()

@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
 
         if not has_speedups():
             print(
-                f"lazytron bot: warning: {speedups_status()}: the chambers engine searches a fraction as deep",
+                f"lazytron bot: warning: {speedups_status()}: "
+                "the chambers engine searches a fraction as deep",
                 file=sys.stderr,
             )
     return main(

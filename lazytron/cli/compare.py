@@ -1,5 +1,5 @@
-"""``lazytron compare``: another analyser or bot checked against lazytron, position by position or move by move
-(:mod:`lazytron.compare`)."""
+"""``lazytron compare``: another analyser or bot checked against lazytron, position by position or
+move by move (:mod:`lazytron.compare`)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
         from ..compare.analysers import run as compare_analysers
 
-        arguments.referee_process()  # adopt and reap what the analyser leaves; SIGTERM and SIGHUP end it too
+        # adopt and reap what the analyser leaves; SIGTERM and SIGHUP end it too
+        arguments.referee_process()
         gc.disable()  # the trees have no cycles
         return compare_analysers(
             args.analyser, args.files, depth=args.depth, timeout=args.timeout or COMPARE_TIMEOUT

@@ -1,5 +1,5 @@
-"""``lazytron maps generate``: seeded random maps in the contest format, one file each, named for size and seed
-(:mod:`lazytron.match.mapgen`)."""
+"""``lazytron maps generate``: seeded random maps in the contest format, one file each, named for
+size and seed (:mod:`lazytron.match.mapgen`)."""
 
 from __future__ import annotations
 

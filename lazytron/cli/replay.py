@@ -1,5 +1,5 @@
-"""``lazytron replay``: a record (or a Tron.jar transcript) shown as plain text, in a terminal or as a web page,
-optionally analysed; or converted to a record (:mod:`lazytron.replay`)."""
+"""``lazytron replay``: a record (or a Tron.jar transcript) shown as plain text, in a terminal or as
+a web page, optionally analysed; or converted to a record (:mod:`lazytron.replay`)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,8 @@ def show(
     out: TextIO,
     err: TextIO,
 ) -> int:
-    """Show the game as a web page, in the terminal or as plain text; 0, or what ``fail`` returns."""
+    """Show the game as a web page, in the terminal or as plain text; 0, or what ``fail``
+    returns."""
     if html is not None:
         from ..replay.webpage import write_page
 

@@ -1,5 +1,5 @@
-"""``lazytron tictactoe``: a game in the terminal against the computer or between two people, or the seed's figures
-(:mod:`lazytron.games.tictactoe_text`)."""
+"""``lazytron tictactoe``: a game in the terminal against the computer or between two people, or
+the seed's figures (:mod:`lazytron.games.tictactoe_text`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""``lazytron tournament``: round robins and gauntlets, resumable from SQLite, with an SPRT, tables and a report
-(:mod:`lazytron.tournament`)."""
+"""``lazytron tournament``: round robins and gauntlets, resumable from SQLite, with an SPRT, tables
+and a report (:mod:`lazytron.tournament`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,14 @@ _plies = arguments.number(int, "", 0, 1000)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    _entrants_and_schedule(p)
+    _sprt_and_run(p)
+    _outputs(p)
+    arguments.limits_arguments(p)
+
+
+def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
+    """The maps, the bots and their time limits, the pairings, the rounds and the openings."""
     p.add_argument("maps", nargs="*", metavar="MAP", help="maps, in the contest format")
     p.add_argument(
         "--bot", action="append", default=[], metavar="NAME=CMD", help="a bot (at least two)"
@@ -46,6 +54,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed", type=arguments.seed, default=1, metavar="S", help="the seed of the openings (1)"
     )
+
+
+def _sprt_and_run(p: argparse.ArgumentParser) -> None:
+    """When to stop, how often the table is shown, where the games are played, and the database
+    that stores a run and reports it."""
     p.add_argument(
         "--sprt",
         nargs="+",
@@ -85,6 +98,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="--report: the run (the last; 'all': every run)",
     )
+
+
+def _outputs(p: argparse.ArgumentParser) -> None:
+    """What is written besides the database: each game's record, CSV, JSON, PGN and a web page."""
     p.add_argument(
         "--record-dir", metavar="DIR", help="write each game's record and bots' stderr there"
     )
@@ -98,7 +115,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write a web page of the tournament, with replay pages beside it",
     )
-    arguments.limits_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
