@@ -1,4 +1,5 @@
-"""``lazytron compare --analyser``: another analyser's answers against lazytron's, position by position.
+"""``lazytron compare --analyser``: another analyser's answers against lazytron's, position by
+position.
 
 The positions come from files of maps (one or more each) or game records
 (every position of the game, from both players' sides).  The other
@@ -49,7 +50,9 @@ class Answer:
         """The answer in the analyser's format."""
         deeper = [
             f"{d} {score} {move}"
-            for d, (score, move) in zip(range(2, 2 * len(self.depths) + 1, 2), self.depths)
+            for d, (score, move) in zip(
+                range(2, 2 * len(self.depths) + 1, 2), self.depths, strict=True
+            )
         ]
         return [f"first {self.first}", *deeper, "end"]
 
@@ -77,7 +80,8 @@ def _move(word: str, want: str, words: list[str]) -> str:
 
 
 def read_answer(lines: Iterator[str], depth: int) -> Answer | None:
-    """The next answer from non-blank lines; None if the output ends before it; Malformed if it is not one."""
+    """The next answer from non-blank lines; None if the output ends before it; Malformed if it is
+    not one."""
     line = next(lines, None)
     if line is None:
         return None
@@ -123,7 +127,9 @@ class Comparison:
 
     def rows(self) -> list[bool]:
         """For each line of the answer (first, depth 2, 4, ...): whether the two agree on it."""
-        pairs = [(self.ours.first, self.theirs.first), *zip(self.ours.depths, self.theirs.depths)]
+        # both answers are read to the same depth
+        deeper = zip(self.ours.depths, self.theirs.depths, strict=True)
+        pairs = [(self.ours.first, self.theirs.first), *deeper]
         return [a == b for a, b in pairs]
 
 
@@ -202,7 +208,10 @@ def format_report(
     names = _rows_names(depth)
     counts = [sum(c.rows()[i] for c in comparisons) for i in range(len(names))]
     table = columns(
-        [[name, f"{agree} agree", f"{total - agree} differ"] for name, agree in zip(names, counts)],
+        [
+            [name, f"{agree} agree", f"{total - agree} differ"]
+            for name, agree in zip(names, counts, strict=True)
+        ],
         {1, 2},
     )
     noun = "position" if total == 1 else "positions"
@@ -232,7 +241,8 @@ def run(
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
-    """The analyser mode of ``compare``: 0 if every position agrees, 1 if any differs, 2 for bad input."""
+    """The analyser mode of ``compare``: 0 if every position agrees, 1 if any differs, 2 for bad
+    input."""
     bar = None
     problem = None
     try:

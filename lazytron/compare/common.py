@@ -1,4 +1,5 @@
-"""What both modes of ``compare`` share: the error for input it cannot use, and checked command lines."""
+"""What both modes of ``compare`` share: the error for input it cannot use, and checked command
+lines."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ class InputError(Exception):
 
 
 def command_words(option: str, command: str) -> list[str]:
-    """The words of a command line; InputError naming the option if it does not split or is empty."""
+    """The words of a command line; InputError naming the option if it does not split or is
+    empty."""
     try:
         return split_command(command)
     except BotError as e:

@@ -74,7 +74,8 @@ class PairResult:
 def play_pair(
     pairing: Pairing, bot: str, opponent: str, depth: int, limits: Limits, rules: str
 ) -> PairResult:
-    """Play the bot's game and lazytron's in step until they end or part; BotError if a bot cannot start."""
+    """Play the bot's game and lazytron's in step until they end or part; BotError if a bot cannot
+    start."""
     played = 0
     with ExitStack() as stack:
         games = [
@@ -83,7 +84,8 @@ def play_pair(
             )
             for cmd in (bot, lazytron_bot(depth))
         ]
-        for theirs, ours in zip(*games):
+        # each game's last turn has its outcome, and the loop returns on the first one
+        for theirs, ours in zip(*games, strict=False):
             if theirs.moves != ours.moves:
                 return PairResult(pairing, played, None, Parting(theirs, ours))
             played = theirs.number
@@ -114,7 +116,8 @@ def _move(turn: Turn, player: int) -> str:
 
 
 def parting_lines(result: PairResult) -> list[str]:
-    """The board before the turn on which the games part, from the bots' side (itself 1), and both turns' moves."""
+    """The board before the turn on which the games part, from the bots' side (itself 1), and both
+    turns' moves."""
     assert result.parting is not None
     side = result.pairing.side
     other = 3 - side
@@ -172,7 +175,8 @@ def run(
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
-    """The bot mode of ``compare``: 0 if every pair of games is identical, 1 if any part, 2 for bad input.
+    """The bot mode of ``compare``: 0 if every pair of games is identical, 1 if any part, 2 for bad
+    input.
 
     Each pair's lines are printed as soon as it has been played; the verdict comes last.
     """

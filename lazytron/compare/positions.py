@@ -1,4 +1,5 @@
-"""The positions ``compare --analyser`` works on: every map in files of maps, every position of recorded games."""
+"""The positions ``compare --analyser`` works on: every map in files of maps, every position of
+recorded games."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def _text(path: str) -> str:
 
 
 def game_positions(path: str, text: str) -> tuple[list[Sample], str | None]:
-    """Every position of a recorded game, both players' sides, and a warning if the record is cut off."""
+    """Every position of a recorded game, both players' sides, and a warning if the record is cut
+    off."""
     warning = None
     try:
         record = parse_record(text)

@@ -1,4 +1,5 @@
-"""The other analyser as one process: every position written to it, its output lines read as they come.
+"""The other analyser as one process: every position written to it, its output lines read as they
+come.
 
 Its pipes are never read or written blocking, so a slow analyser shows
 progress and one that stops reading its input does not hang us; one that
@@ -36,7 +37,8 @@ def _last_line(err: IO[bytes]) -> str:
 
 
 def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
-    """Write ``data`` to the process (then close its stdin) while yielding its output lines as they come.
+    """Write ``data`` to the process (then close its stdin) while yielding its output lines as they
+    come.
 
     InputError once it has printed nothing for ``timeout`` seconds of waiting
     (time spent by the consumer between lines does not count).
@@ -88,7 +90,8 @@ def _pump(proc: subprocess.Popen, data: bytes, timeout: float) -> Iterator[str]:
 
 
 def output_lines(words: list[str], text: str, timeout: float) -> Generator[str, None, None]:
-    """Run ``words`` with ``text`` on its stdin; its output lines as they come; it is ended when closed.
+    """Run ``words`` with ``text`` on its stdin; its output lines as they come; it is ended when
+    closed.
 
     InputError if it cannot start, goes quiet for ``timeout`` seconds, or exits with a failure.
     """

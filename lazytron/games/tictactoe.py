@@ -30,7 +30,7 @@ from ..tree import Node
 class Player(IntEnum):
     """A player, or the outcome of a game: O < B < X."""
 
-    O = -1
+    O = -1  # noqa: E741 - the mark as written on the grid, not a zero
     B = 0
     X = 1
 
@@ -43,7 +43,7 @@ class Player(IntEnum):
         return Player(-self)
 
 
-O, B, X = Player.O, Player.B, Player.X
+O, B, X = Player.O, Player.B, Player.X  # noqa: E741 - the marks as on the grid
 
 DEPTH = 9  # the seed's pruning depth: the whole 3x3 game
 BUDGET = math.factorial(DEPTH)  # lines of play the seed's whole 3x3 search looks at, at most
@@ -51,7 +51,8 @@ BUDGET = math.factorial(DEPTH)  # lines of play the seed's whole 3x3 search look
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """The geometry of a size x size grid: each cell's bit, and the lines through each cell as bitmasks."""
+    """The geometry of a size x size grid: each cell's bit, and the lines through each cell as
+    bitmasks."""
 
     size: int
     full: int
@@ -131,12 +132,14 @@ class Grid(Node):
 
 
 def empty(size: int = 3) -> Grid:
-    """The root of the game tree from the empty grid, O to move (the seed's ``gametree empty O``)."""
+    """The root of the game tree from the empty grid, O to move (the seed's ``gametree empty
+    O``)."""
     return Grid(None, 0, 0, O, shape(size))
 
 
 def parse(text: str) -> Grid:
-    """A root grid from its cells row by row: ``O``, ``X``, and ``B`` or ``.`` for a blank; spaces ignored.
+    """A root grid from its cells row by row: ``O``, ``X``, and ``B`` or ``.`` for a blank; spaces
+    ignored.
 
     The player to move is the seed's ``turn``: O unless O has more marks.
     Raises ValueError if the text is not a grid O could have started.
@@ -183,7 +186,8 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def read_move(grid: Grid, text: str) -> int:
-    """The cell a player typed, if it is a free cell of ``grid``; ValueError saying what is wrong otherwise.
+    """The cell a player typed, if it is a free cell of ``grid``; ValueError saying what is wrong
+    otherwise.
 
     >>> read_move(empty(), " 4\\n")
     4

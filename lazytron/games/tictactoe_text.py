@@ -1,4 +1,5 @@
-"""Tic-tac-toe in text (``lazytron tictactoe``): humans type their moves, the computer answers; or the seed's figures.
+"""Tic-tac-toe in text (``lazytron tictactoe``): humans type their moves, the computer answers; or
+the seed's figures.
 
 The game is :mod:`lazytron.games.tictactoe`; the computer plays its
 ``bestmove``, and the tree is re-rooted on every move (``tree.inherit``),
@@ -64,13 +65,17 @@ def _welcome(size: int, humans: Collection[Player]) -> str:
         (human,) = humans
         first = "you move first" if human is Player.O else "the computer moves first"
         sides = f"you are {human}, the computer is {human.next}; O moves first, so {first}"
-    return f"Tic-tac-toe on a {size}x{size} grid: {sides}.\nCells are numbered 0 to {size * size - 1}, row by row.\n"
+    return (
+        f"Tic-tac-toe on a {size}x{size} grid: {sides}.\n"
+        f"Cells are numbered 0 to {size * size - 1}, row by row.\n"
+    )
 
 
 def play(
     size: int, humans: Collection[Player], depth: int | None, lines: Iterable[str], out: TextIO
 ) -> int:
-    """A game in which ``humans`` (O, X or both) type their moves on ``lines``, and the computer plays the rest.
+    """A game in which ``humans`` (O, X or both) type their moves on ``lines``, and the computer
+    plays the rest.
 
     Returns 0 when the game ends or the input does.
     """
@@ -95,7 +100,8 @@ def play(
 
 
 def _measure(size: int, depth: int, search: Search) -> tuple[int, Player, int, float]:
-    """Leaves seen, value, best first move and seconds of one search from the empty grid, on a fresh tree."""
+    """Leaves seen, value, best first move and seconds of one search from the empty grid, on a
+    fresh tree."""
     grid = empty(size)
     root = cast(GameNode, grid)
     start = perf_counter()
@@ -106,13 +112,15 @@ def _measure(size: int, depth: int, search: Search) -> tuple[int, Player, int, f
 
 
 def stats(size: int, depth: int, out: TextIO) -> int:
-    """The seed's figures from the empty grid: leaves of the full and of the pruned tree, and each search."""
+    """The seed's figures from the empty grid: leaves of the full and of the pruned tree, and each
+    search."""
     rows = [(name, *_measure(size, depth, search)) for name, search in SEARCHES]
     full = rows[0][1]  # minimax looks at every leaf of the tree cut at depth
     pruned = leaves(alphabeta(cast(GameNode, empty(size)), depth))
     name = "full game tree:" if depth >= size * size else f"tree cut at depth {depth}:"
     out.write(
-        f"Tic-tac-toe on a {size}x{size} grid, from the empty grid (O to move), searched to depth {depth}.\n"
+        f"Tic-tac-toe on a {size}x{size} grid, from the empty grid (O to move), "
+        f"searched to depth {depth}.\n"
         f"{name:<23} {full:>9} leaves (lines of play)\n"
         f"alpha-beta-pruned tree: {pruned:>9} leaves ({full / pruned:.1f} times fewer)\n\n"
         f"{'search':<22} {'leaves seen':>11}  value  best first move  seconds\n"

@@ -61,9 +61,9 @@ def draw(
     ties: int = 0,
     line: tuple[Collection[int], Collection[int]] = ((), ()),
 ) -> list[str]:
-    """The board as lines of text; ``shade`` tints the free cells each player owns and ``ties`` those both
-    reach at once, ``line`` dots the cells each player goes through on an expected line, ``crashes`` marks
-    cells X."""
+    """The board as lines of text; ``shade`` tints the free cells each player owns and ``ties``
+    those both reach at once, ``line`` dots the cells each player goes through on an expected line,
+    ``crashes`` marks cells X."""
     board = frame.board
     crashed = set(crashes)
     dots = {cell: player for player in (1, 0) for cell in line[player]}
@@ -110,7 +110,7 @@ def columns(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[
     return [
         "  ".join(
             cell.rjust(w) if c in right else cell.ljust(w)
-            for c, (cell, w) in enumerate(zip(row, widths))
+            for c, (cell, w) in enumerate(zip(row, widths, strict=True))
         ).rstrip()
         for row in rows
     ]

@@ -1,4 +1,5 @@
-"""The process's standard streams: closed ones held on /dev/null, a standard output that can take no more silenced."""
+"""The process's standard streams: closed ones held on /dev/null, a standard output that can take
+no more silenced."""
 
 from __future__ import annotations
 
@@ -24,5 +25,6 @@ def closed_streams() -> list[str]:
 
 
 def silence_output() -> None:
-    """Send standard output to /dev/null: nothing more can be said there, and no complaint at exit."""
+    """Send standard output to /dev/null: nothing more can be said there, and no complaint at
+    exit."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
