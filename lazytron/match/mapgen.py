@@ -31,7 +31,8 @@ class MapError(ValueError):
 
 @dataclass(frozen=True)
 class MapSpec:
-    """What to generate: size, wall density (0 to 0.6), a border of walls or not, and the heads' least distance."""
+    """What to generate: size, wall density (0 to 0.6), a border of walls or not, and the heads'
+    least distance."""
 
     width: int = 15
     height: int = 15
@@ -66,7 +67,8 @@ def mirror(board_width: int, board_height: int, cell: int) -> int:
 
 
 def is_symmetric(board: Board) -> bool:
-    """Walls and heads map onto themselves (the heads onto each other) under the point reflection."""
+    """Walls and heads map onto themselves (the heads onto each other) under the point
+    reflection."""
     w, h = board.width, board.height
     cells = [board.cell(y, x) for y in range(h) for x in range(w)]
     walls_ok = all((board.walls >> c & 1) == (board.walls >> mirror(w, h, c) & 1) for c in cells)
@@ -96,7 +98,8 @@ def _walls(spec: MapSpec, rng: random.Random) -> int:
 
 
 def _attempt(spec: MapSpec, rng: random.Random) -> Board | None:
-    """One try: walls, then a head on a free cell and its mirror, then the unreachable cells walled."""
+    """One try: walls, then a head on a free cell and its mirror, then the unreachable cells
+    walled."""
     w, h = spec.width, spec.height
     walls = _walls(spec, rng)
     free = grid_mask(w, h) & ~walls
@@ -122,7 +125,8 @@ def generate(spec: MapSpec, seed: int, tries: int = 1000) -> Board:
         if board is not None:
             return board
     raise MapError(
-        f"no connected {spec.width}x{spec.height} map with density {spec.density:g} in {tries} tries"
+        f"no connected {spec.width}x{spec.height} map with density {spec.density:g} "
+        f"in {tries} tries"
     )
 
 
@@ -144,7 +148,8 @@ def _safe(board: Board, one: Move, two: Move) -> Board | None:
 
 
 def roomy_moves(board: Board, head: int, other: int) -> list[Move]:
-    """The moves from ``head`` that keep at least 90 % of the room the best move keeps (the other head a wall).
+    """The moves from ``head`` that keep at least 90 % of the room the best move keeps (the other
+    head a wall).
 
     >>> from lazytron.reading import parse_board
     >>> b = parse_board("6 4\\n######\\n#1   #\\n# ## #\\n###2##\\n")
@@ -162,7 +167,8 @@ def roomy_moves(board: Board, head: int, other: int) -> list[Move]:
 
 
 def opening(board: Board, plies: int, seed: int) -> tuple[tuple[Move, Move], ...]:
-    """``plies`` random move pairs from ``board``, each move among the roomiest, crashing nobody (fewer if stuck).
+    """``plies`` random move pairs from ``board``, each move among the roomiest, crashing nobody
+    (fewer if stuck).
 
     >>> from lazytron.reading import parse_board
     >>> b = parse_board("5 3\\n#####\\n#1 2#\\n#####\\n")

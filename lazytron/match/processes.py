@@ -1,4 +1,5 @@
-"""Bot processes: started in sessions of their own, pipes never read or written blocking, ended as groups.
+"""Bot processes: started in sessions of their own, pipes never read or written blocking, ended as
+groups.
 
 Each bot is a process started from a command line (split as a shell
 would, any language) in a session of its own, so that it and every
@@ -33,7 +34,8 @@ class BotError(Exception):
 
 
 def split_command(command: str) -> list[str]:
-    """The words of a command line, split as a shell would; BotError if there are none or quotes do not close."""
+    """The words of a command line, split as a shell would; BotError if there are none or quotes do
+    not close."""
     try:
         words = shlex.split(command)
     except ValueError as e:
@@ -44,7 +46,8 @@ def split_command(command: str) -> list[str]:
 
 
 def check_command(command: str, name: str | None = None) -> list[str]:
-    """The words of a command line whose program exists; BotError naming the program (and bot) if it is not found."""
+    """The words of a command line whose program exists; BotError naming the program (and bot) if it
+    is not found."""
     words = split_command(command)
     if shutil.which(words[0]) is None:
         who = f"{name}: {words[0]!r}" if name else f"{words[0]!r}:"
@@ -84,7 +87,8 @@ def _kill_group(pgid: int, sig: int) -> None:
 
 
 class BotProcess:
-    """One bot process: its pipes, the board still to write, and the digits it has printed but not yet played."""
+    """One bot process: its pipes, the board still to write, and the digits it has printed but not
+    yet played."""
 
     def __init__(self, command: str, log: BinaryIO | int = subprocess.DEVNULL) -> None:
         try:
@@ -170,7 +174,8 @@ def _close_pipes(proc: subprocess.Popen) -> None:
 
 
 def end_groups(procs: Sequence[subprocess.Popen], grace: float = STOP_GRACE) -> None:
-    """End processes that lead process groups, and all they started: close their pipes, SIGTERM, then SIGKILL; reap."""
+    """End processes that lead process groups, and all they started: close their pipes, SIGTERM,
+    then SIGKILL; reap."""
     for proc in procs:
         _close_pipes(proc)
         _kill_group(proc.pid, signal.SIGTERM)

@@ -28,7 +28,8 @@ RESULTS = ("1", "2", "D")
 
 
 class RecordError(ValueError):
-    """A file that is not a well-formed record; ``partial`` holds what could be read of a cut-off one."""
+    """A file that is not a well-formed record; ``partial`` holds what could be read of a cut-off
+    one."""
 
     def __init__(self, message: str, partial: Record | None = None) -> None:
         super().__init__(message)
@@ -37,7 +38,8 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class Record:
-    """One game: the starting board, the players' names, the moves of both, the result (None if unknown)."""
+    """One game: the starting board, the players' names, the moves of both, the result (None if
+    unknown)."""
 
     board: Board
     names: tuple[str, str]
@@ -52,7 +54,8 @@ class Record:
 
     @property
     def turns(self) -> int:
-        """The turns the record holds (a reader bounded by the board keeps only the first ones in ``moves``)."""
+        """The turns the record holds (a reader bounded by the board keeps only the first ones in
+        ``moves``)."""
         return len(self.moves) if self.recorded is None else self.recorded
 
 
@@ -111,7 +114,8 @@ CHUNK = 1 << 16  # bytes read at a time
 
 
 class _Moves:
-    """The moves field as it comes: letters counted and checked, the first ``keep`` turns kept (None: all)."""
+    """The moves field as it comes: letters counted and checked, the first ``keep`` turns kept
+    (None: all)."""
 
     def __init__(self, keep: int | None) -> None:
         self.keep = keep
@@ -123,7 +127,10 @@ class _Moves:
     def add(self, text: str) -> None:
         if self.bad is None and (wrong := _NOT_A_MOVE.search(text)):
             i = self.count + wrong.start()
-            self.bad = f"moves: {wrong.group()!r} at letter {i + 1} (turn {i // 2 + 1}), expected only N E S W"
+            self.bad = (
+                f"moves: {wrong.group()!r} at letter {i + 1} (turn {i // 2 + 1}), "
+                "expected only N E S W"
+            )
         if self.room:
             taken = text if self.room < 0 else text[: self.room]
             self.kept.append(taken)
@@ -135,11 +142,13 @@ class _Moves:
         if self.bad is not None:
             raise RecordError(self.bad)
         letters = [MOVE_LETTERS[c] for c in "".join(self.kept)]
-        return tuple(zip(letters[::2], letters[1::2]))
+        # a last letter without its pair is no whole turn
+        return tuple(zip(letters[::2], letters[1::2], strict=False))
 
 
 class _Fields:
-    """A record's fields as its text comes, a piece at a time: the head kept whole, the moves counted, the rest short."""
+    """A record's fields as its text comes, a piece at a time: the head kept whole, the moves
+    counted, the rest short."""
 
     def __init__(self, bounded: bool) -> None:
         self.bounded = bounded
@@ -221,7 +230,8 @@ class _Fields:
 
 
 def _trimmed(chunks: Iterable[str]) -> Iterator[str]:
-    """The text without a byte order mark at the start or line ends at the end; RecordError if blank or binary."""
+    """The text without a byte order mark at the start or line ends at the end; RecordError if blank
+    or binary."""
     begun = False
     start = ""
     tail = ""  # line ends held back: they count only if more text follows
@@ -244,7 +254,8 @@ def _trimmed(chunks: Iterable[str]) -> Iterator[str]:
 
 
 def scan_record(chunks: Iterable[str], bounded: bool = False) -> Record:
-    """Read a record from its text in pieces, with memory bounded by the board if ``bounded`` (see :func:`read_record`)."""
+    """Read a record from its text in pieces, with memory bounded by the board if ``bounded`` (see
+    :func:`read_record`)."""
     fields = _Fields(bounded)
     for chunk in _trimmed(chunks):
         *whole, rest = chunk.split("|")
@@ -293,5 +304,6 @@ def read_record(path: str, bounded: bool = False) -> Record:
 
 
 def write_record(path: str, record: Record) -> None:
-    """Write a record as :func:`lazytron.files.write_text` writes (atomically, for a regular file)."""
+    """Write a record as :func:`lazytron.files.write_text` writes (atomically, for a regular
+    file)."""
     write_text(path, format_record(record))

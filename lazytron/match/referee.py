@@ -67,7 +67,7 @@ def ask(
     start = monotonic()
     spans = [limits] * len(bots) if isinstance(limits, (int, float)) else list(limits)
     deadlines = [start + span for span in spans]
-    for bot, board in zip(bots, boards):
+    for bot, board in zip(bots, boards, strict=True):
         bot.offer(str(board))
     moves: list[Move | None] = [None] * len(bots)
     times: list[float | None] = [None] * len(bots)
@@ -102,13 +102,15 @@ def ask(
 
 
 def stop(bots: Sequence[BotProcess], grace: float = STOP_GRACE) -> None:
-    """End the bots and every process they started: close their input, SIGTERM, then SIGKILL their groups; reap."""
+    """End the bots and every process they started: close their input, SIGTERM, then SIGKILL their
+    groups; reap."""
     end_groups([bot.proc for bot in bots], grace)
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn: the position before it, both moves (NONE: none given), what came of it, and why a move is missing."""
+    """One turn: the position before it, both moves (NONE: none given), what came of it, and why a
+    move is missing."""
 
     number: int
     board: Board
@@ -133,7 +135,8 @@ class Game:
         return after
 
     def record(self) -> Record:
-        """The game in the contest's summary format, up to its last turn (see :func:`record_moves`)."""
+        """The game in the contest's summary format, up to its last turn (see
+        :func:`record_moves`)."""
         return Record(self.board, self.names, record_moves(self.turns), self.outcome.code)
 
 

@@ -76,7 +76,8 @@ def _judge(
 
 
 def play_out(board: Board, moves: Iterable[tuple[Move, Move]]) -> Iterator[Board | Outcome]:
-    """Every position from ``board`` on as the move pairs are played, then the outcome if one comes."""
+    """Every position from ``board`` on as the move pairs are played, then the outcome if one
+    comes."""
     yield board
     for one, two in moves:
         after = advance(board, one, two)
@@ -115,13 +116,15 @@ RULES: dict[str, Rules] = {
     "simultaneous": lambda board, one, two, turn: advance(board, one, two),
     "tronjar": lambda board, one, two, turn: advance_tronjar(board, one, two, first=turn == 1),
 }
-"""The rule sets a referee can play by, each called as ``rules(board, one, two, turn)`` (turns count from 1)."""
+"""The rule sets a referee can play by, each called as ``rules(board, one, two, turn)`` (turns count
+from 1)."""
 
 
 def written(
     board: Board, moves: tuple[Move, Move], outcome: Outcome, turn: int
 ) -> tuple[Move, Move] | None:
-    """The letters a record writes for a last turn on which a player gave no move (None if none will do).
+    """The letters a record writes for a last turn on which a player gave no move (None if none will
+    do).
 
     The contest's format has no letter for "no move", so a missing move is
     written as the first of N, E, S, W with which the turn ends in the same

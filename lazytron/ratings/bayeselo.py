@@ -29,7 +29,8 @@ PRIOR_ELO = 400.0  # the prior's standard deviation of a rating
 
 @dataclass(frozen=True)
 class Fit:
-    """Ratings (name, Elo relative to the mean, ± 95 %), the first player's advantage and the draw Elo (each ± 95 %)."""
+    """Ratings (name, Elo relative to the mean, ± 95 %), the first player's advantage and the draw
+    Elo (each ± 95 %)."""
 
     ratings: list[tuple[str, float, float]]
     advantage: tuple[float, float]
@@ -40,7 +41,8 @@ Game = tuple[int, int, str]  # (seat 1's index, seat 2's index, result '1', '2' 
 
 
 def log_likelihood(theta: Sequence[float], games: Sequence[Game]) -> float:
-    """The log-likelihood (prior included) at theta = (ratings..., advantage, draw), in natural units."""
+    """The log-likelihood (prior included) at theta = (ratings..., advantage, draw), in natural
+    units."""
     *r, adv, draw = theta
     total = -sum(x * x for x in theta) / (2 * (PRIOR_ELO / ELO) ** 2)
     for i, j, result in games:
@@ -81,7 +83,10 @@ def _hessian(theta: list[float], games: Sequence[Game], h: float = 1e-5) -> list
         up[c] += h
         down[c] -= h
         columns.append(
-            [(x - y) / (2 * h) for x, y in zip(_gradient(up, games), _gradient(down, games))]
+            [
+                (x - y) / (2 * h)
+                for x, y in zip(_gradient(up, games), _gradient(down, games), strict=True)
+            ]
         )
     return [[-(columns[c][r] + columns[r][c]) / 2 for c in range(k)] for r in range(k)]
 
@@ -89,7 +94,8 @@ def _hessian(theta: list[float], games: Sequence[Game], h: float = 1e-5) -> list
 def _newton_step(
     theta: list[float], games: Sequence[Game], damping: float
 ) -> tuple[list[float], float] | None:
-    """theta moved by one damped Newton step and the step's size, or None if the step does not raise the likelihood."""
+    """theta moved by one damped Newton step and the step's size, or None if the step does not raise
+    the likelihood."""
     info = _hessian(theta, games)
     for k, row in enumerate(info):
         row[k] += damping
@@ -97,7 +103,7 @@ def _newton_step(
         step = solve(info, _gradient(theta, games))
     except ZeroDivisionError:
         return None
-    trial = [t + s for t, s in zip(theta, step)]
+    trial = [t + s for t, s in zip(theta, step, strict=True)]
     trial[-1] = max(
         trial[-1], theta[-1] / 2
     )  # the draw Elo stays above 0, at most halving its way there
@@ -107,7 +113,8 @@ def _newton_step(
 
 
 def fit(names: Sequence[str], results: Iterable[tuple[str, str, str]]) -> Fit:
-    """Fit games ``(seat 1's name, seat 2's name, result '1', '2' or 'D')``; ratings in the order of ``names``."""
+    """Fit games ``(seat 1's name, seat 2's name, result '1', '2' or 'D')``; ratings in the order of
+    ``names``."""
     index = {name: k for k, name in enumerate(names)}
     games = [(index[a], index[b], res) for a, b, res in results if a != b]
     n = len(names)

@@ -22,7 +22,8 @@ from .elo import ELO, Z95, logistic
 
 @dataclass(frozen=True)
 class Rating:
-    """A player's Elo rating relative to the field's mean, and the half-width of its 95 % interval."""
+    """A player's Elo rating relative to the field's mean, and the half-width of its 95 %
+    interval."""
 
     name: str
     elo: float
@@ -30,13 +31,14 @@ class Rating:
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """x with matrix @ x = vector (Gaussian elimination with partial pivoting; ZeroDivisionError if singular).
+    """x with matrix @ x = vector (Gaussian elimination with partial pivoting; ZeroDivisionError if
+    singular).
 
     >>> solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0])
     [0.8, 1.4]
     """
     n = len(vector)
-    a = [row[:] + [v] for row, v in zip(matrix, vector)]
+    a = [row[:] + [v] for row, v in zip(matrix, vector, strict=True)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
@@ -78,11 +80,13 @@ def _information(
 def ratings(
     names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float = 1.0
 ) -> list[Rating]:
-    """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the order of ``names``.
+    """Ratings of ``names`` from games ``(a, b, score of a)`` (1 win, 0.5 draw, 0 loss), in the
+    order of ``names``.
 
     Two wins and a draw: the virtual draws pull the ratings towards each other.
 
-    >>> [(r.name, round(r.elo), round(r.error)) for r in ratings(["a", "b"], [("a", "b", 1), ("a", "b", 1), ("b", "a", 0.5)])]
+    >>> [(r.name, round(r.elo), round(r.error))
+    ...  for r in ratings(["a", "b"], [("a", "b", 1), ("a", "b", 1), ("b", "a", 0.5)])]
     [('a', 111, 215), ('b', -111, 215)]
     """
     index = {name: i for i, name in enumerate(names)}
@@ -99,7 +103,7 @@ def ratings(
     for _ in range(100):  # Newton's method; a handful of steps suffice
         grad, info = _information(r, pairs, prior)
         step = solve(info, grad)
-        r = [x + s for x, s in zip(r, step)]
+        r = [x + s for x, s in zip(r, step, strict=True)]
         if max(map(abs, step), default=0) < 1e-10:
             break
     _, info = _information(r, pairs, prior)

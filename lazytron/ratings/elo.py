@@ -1,4 +1,5 @@
-"""The Elo scale: its constants, the logistic curve, and conversions between Elo and expected scores.
+"""The Elo scale: its constants, the logistic curve, and conversions between Elo and expected
+scores.
 
 A player ``d`` Elo above another scores ``1 / (1 + 10^(-d / 400))`` on
 average, which is the logistic curve of ``d / ELO``: ratings are fitted in

@@ -1,4 +1,5 @@
-"""Statistics of a match between two bots: Elo with a 95 % interval, LOS, draw ratio, game pairs, a GSPRT.
+"""Statistics of a match between two bots: Elo with a 95 % interval, LOS, draw ratio, game pairs, a
+GSPRT.
 
 The figures are those chess testers print (cutechess-cli, fastchess,
 fishtest), so that a bot author reads them as they are used to:
@@ -32,7 +33,8 @@ PRIOR = 1.0  # pseudo-samples spread evenly over the outcomes before an SPRT's L
 
 
 def mean_variance(counts: Mapping[float, float]) -> tuple[float, float, float]:
-    """(N, mean, variance) of samples given as {value: count} (the variance of one sample, divided by N).
+    """(N, mean, variance) of samples given as {value: count} (the variance of one sample, divided
+    by N).
 
     >>> mean_variance({1.0: 1, 0.0: 1})
     (2, 0.5, 0.25)
@@ -60,7 +62,8 @@ class Interval:
 
 
 def interval(counts: Mapping[float, float], z: float = Z95) -> Interval:
-    """The Elo of samples' mean score and its 95 % interval (samples of one game or of a pair's points / 2).
+    """The Elo of samples' mean score and its 95 % interval (samples of one game or of a pair's
+    points / 2).
 
     ``z`` is the normal quantile: cutechess uses an approximation of it,
     1.9572, which makes its ``±`` up to 0.1 narrower than this one.
@@ -77,7 +80,8 @@ def interval(counts: Mapping[float, float], z: float = Z95) -> Interval:
 
 
 def los(wins: int, losses: int) -> float:
-    """Likelihood of superiority: the chance the first is the stronger, from wins and losses (draws tell nothing).
+    """Likelihood of superiority: the chance the first is the stronger, from wins and losses (draws
+    tell nothing).
 
     >>> round(100 * los(382, 320), 1)  # cutechess: LOS 99.0 %
     99.0
@@ -93,8 +97,9 @@ def trinomial(wins: int, draws: int, losses: int) -> dict[float, float]:
 
 
 def pentanomial(counts: Sequence[int]) -> dict[float, float]:
-    """Pairs as samples {points / 2: count}, from the five pentanomial counts (0, 1/2, 1, 3/2, 2 points)."""
-    return dict(zip(PENTA_SCORES, map(float, counts)))
+    """Pairs as samples {points / 2: count}, from the five pentanomial counts (0, 1/2, 1, 3/2, 2
+    points)."""
+    return dict(zip(PENTA_SCORES, map(float, counts), strict=True))
 
 
 def pair_counts(pair_points: Sequence[float]) -> tuple[int, int, int, int, int]:
@@ -111,7 +116,8 @@ def pair_counts(pair_points: Sequence[float]) -> tuple[int, int, int, int, int]:
 
 @dataclass(frozen=True)
 class Sprt:
-    """A GSPRT of H0: Elo = elo0 against H1: Elo = elo1 (logistic Elo), with error rates alpha and beta."""
+    """A GSPRT of H0: Elo = elo0 against H1: Elo = elo1 (logistic Elo), with error rates alpha and
+    beta."""
 
     elo0: float = 0.0
     elo1: float = 10.0
@@ -133,7 +139,8 @@ class Sprt:
         return math.log((1 - self.beta) / self.alpha)
 
     def llr(self, counts: Mapping[float, float], prior: float = PRIOR) -> float:
-        """The log-likelihood ratio of samples {score: count}; ``prior`` pseudo-samples are spread over the outcomes.
+        """The log-likelihood ratio of samples {score: count}; ``prior`` pseudo-samples are spread
+        over the outcomes.
 
         >>> round(Sprt(0, 3).llr(trinomial(4307, 8620, 4063)), 2)  # a published GSPRT example
         2.99
@@ -155,7 +162,8 @@ class Sprt:
 
 
 def parse_sprt(text: str) -> Sprt:
-    """``elo0=0 elo1=10 alpha=0.05 beta=0.05`` (any subset, any order, spaces or commas); ValueError if malformed.
+    """``elo0=0 elo1=10 alpha=0.05 beta=0.05`` (any subset, any order, spaces or commas); ValueError
+    if malformed.
 
     >>> parse_sprt("elo0=0 elo1=50")
     Sprt(elo0=0.0, elo1=50.0, alpha=0.05, beta=0.05)
@@ -179,7 +187,8 @@ def parse_sprt(text: str) -> Sprt:
 
 @dataclass(frozen=True)
 class Match:
-    """One bot's results against another (or against the field): games, then the pairs played so far."""
+    """One bot's results against another (or against the field): games, then the pairs played so
+    far."""
 
     wins: int
     draws: int
@@ -215,6 +224,7 @@ class Match:
         """
         e = self.interval()
         return (
-            f"Elo {e.elo:.1f} +/- {e.error:.1f}, LOS {100 * self.los():.1f} %, draw ratio {100 * self.draw_ratio:.1f} %, "
+            f"Elo {e.elo:.1f} +/- {e.error:.1f}, LOS {100 * self.los():.1f} %, "
+            f"draw ratio {100 * self.draw_ratio:.1f} %, "
             f"{self.games} games (W {self.wins} D {self.draws} L {self.losses})"
         )
