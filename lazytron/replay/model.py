@@ -1,4 +1,5 @@
-"""A replay's model: a game record played out by the rules, and lazytron's analysis of its positions.
+"""A replay's model: a game record played out by the rules, and lazytron's analysis of its
+positions.
 
 A record is played out with the official rules (:mod:`lazytron.match.rules`);
 what the rules say is shown, and what is wrong with the record (cut off,
@@ -41,7 +42,8 @@ class ReplayError(Exception):
 
 @dataclass(frozen=True)
 class Replay:
-    """A record played out: every position up to the end, the result in the engine's words, what is wrong."""
+    """A record played out: every position up to the end, the result in the engine's words, what is
+    wrong."""
 
     names: tuple[str, str]
     positions: tuple[Board, ...]  # the start, then one per turn, up to the last before the end
@@ -89,7 +91,10 @@ def replay_record(record: Record, problem: str | None = None) -> Replay:
         if record.result is not None:
             outcome = FORFEITS[record.result]  # a forfeit: the loser gave no move
         else:
-            problem = f"the moves run out after {played} turns without a crash and the record names no winner"
+            problem = (
+                f"the moves run out after {played} turns without a crash "
+                "and the record names no winner"
+            )
     return Replay(
         record.names,
         tuple(boards),
@@ -110,7 +115,8 @@ def _contradiction(record: Record, outcome: Outcome, played: int) -> str | None:
 
 
 def crash_cells(board: Board, moves: tuple[Move, Move], outcome: Outcome) -> tuple[int, ...]:
-    """The cells inside the grid where the heads that crashed (or collided) went on the last turn."""
+    """The cells inside the grid where the heads that crashed (or collided) went on the last
+    turn."""
     losers = {Outcome.ONE: (1,), Outcome.TWO: (0,)}.get(outcome, (0, 1))
     cells = []
     for player in losers:
@@ -129,7 +135,8 @@ LINE_PLIES = 12  # the longest expected line kept: six moves of each side
 
 @dataclass(frozen=True)
 class Analysis:
-    """One position as lazytron sees it: each side's verdict and expected line, the split of the free cells."""
+    """One position as lazytron sees it: each side's verdict and expected line, the split of the
+    free cells."""
 
     one: Decision
     two: Decision
@@ -169,7 +176,8 @@ def expected_line(tree: Node, decision: Decision, plies: int = LINE_PLIES) -> tu
 
 
 def line_cells(board: Board, line: tuple[Move, ...], side: int) -> tuple[list[int], list[int]]:
-    """The cells players 1 and 2 go through along ``side``'s expected line (side 0: player 1's, its moves first).
+    """The cells players 1 and 2 go through along ``side``'s expected line (side 0: player 1's, its
+    moves first).
 
     >>> board = Board(4, 1, 0, 0, 3)
     >>> line_cells(board, (Move.EAST, Move.WEST, Move.EAST), 0)
@@ -190,7 +198,8 @@ def line_cells(board: Board, line: tuple[Move, ...], side: int) -> tuple[list[in
 def verdict(
     board: Board, engine: Engine, depth: int | None = None, seconds: float = TURN_TIME
 ) -> Decision:
-    """Player 1's move on ``board``: searched to ``depth``, or for ``seconds`` as the bot's clock allows."""
+    """Player 1's move on ``board``: searched to ``depth``, or for ``seconds`` as the bot's clock
+    allows."""
     return searched(board, engine, depth, seconds)[0]
 
 

@@ -1,4 +1,5 @@
-"""The turns that matter in an analysed replay: a side's score falling, the players separating, a surprise.
+"""The turns that matter in an analysed replay: a side's score falling, the players separating, a
+surprise.
 
 - ``drop``: a side's score (from its own side) falls by more than a
   threshold from one position to the next: the turn it saw trouble coming;
@@ -22,7 +23,8 @@ DROP = 100  # the default threshold: ten cells of the zenzike engine's territory
 
 
 class Moment(NamedTuple):
-    """A turn that matters: its position's number, the kind, the player concerned (None: both), the details."""
+    """A turn that matters: its position's number, the kind, the player concerned (None: both), the
+    details."""
 
     turn: int
     kind: str  # "drop", "apart" or "surprise"
@@ -53,7 +55,8 @@ class Moment(NamedTuple):
             return f"turn {self.turn}: {self.player}'s score fell from {d['from']} to {d['to']}"
         if self.kind == "apart":
             return f"turn {self.turn}: the players are apart"
-        return f"turn {self.turn}: {self.player} played {d['played']} where {3 - (self.player or 0)} expected {d['expected']}"
+        played, expected, other = d["played"], d["expected"], 3 - (self.player or 0)
+        return f"turn {self.turn}: {self.player} played {played} where {other} expected {expected}"
 
 
 def moments(
@@ -62,7 +65,8 @@ def moments(
     drop: int = DROP,
     turns: Iterable[int] | None = None,
 ) -> list[Moment]:
-    """The moments of an analysed replay (at ``turns`` only, if given), by turn: drops, separation, surprises."""
+    """The moments of an analysed replay (at ``turns`` only, if given), by turn: drops, separation,
+    surprises."""
     turns = range(len(replay.positions)) if turns is None else turns
     found = []
     for k in turns:
@@ -78,7 +82,9 @@ def _drops(analysis_of: Callable[[int], Analysis], k: int, drop: int) -> Iterato
     if k == 0:
         return
     before, after = analysis_of(k - 1), analysis_of(k)
-    for player, (a, b) in enumerate(zip((before.one, before.two), (after.one, after.two)), 1):
+    for player, (a, b) in enumerate(
+        zip((before.one, before.two), (after.one, after.two), strict=True), 1
+    ):
         if a.score is not None and b.score is not None and a.score - b.score > drop:
             yield Moment(k, "drop", player, (("from", str(a.score)), ("to", str(b.score))))
 

@@ -1,4 +1,5 @@
-"""The plain-text replay: the moments that matter, every position in the contest format with its analysis, the result."""
+"""The plain-text replay: the moments that matter, every position in the contest format with its
+analysis, the result."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ def analysis_lines(replay: Replay, k: int, analysis: Analysis) -> list[str]:
     """
     played = replay.moves[k] if k < len(replay.moves) else (None, None)
     lines = []
-    sides = zip((analysis.one, analysis.two), played, analysis.lines)
+    sides = zip((analysis.one, analysis.two), played, analysis.lines, strict=True)
     for player, (v, move, line) in enumerate(sides, 1):
         score = "-" if v.score is None else v.score
         letters = "".join(m.letter for m in line) or "-"
         lines.append(
-            f"turn={k} player={player} played={move or '-'} move={v.move} score={score} depth={v.depth} line={letters}"
+            f"turn={k} player={player} played={move or '-'} move={v.move} score={score} "
+            f"depth={v.depth} line={letters}"
         )
     one, two = analysis.counts
     apart = " apart" if analysis.apart else ""

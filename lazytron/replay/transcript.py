@@ -54,7 +54,8 @@ def _step(board: Board, cells: tuple[int, int], turn: int, player: int) -> Move:
     move = _STEPS.get((y1 - y0, x1 - x0))
     if move is None:
         raise TranscriptError(
-            f"board {turn + 1}: player {player} went from ({y0}, {x0}) to ({y1}, {x1}), not one step"
+            f"board {turn + 1}: player {player} went from ({y0}, {x0}) to ({y1}, {x1}), "
+            "not one step"
         )
     return move
 
@@ -63,7 +64,8 @@ def _moves(before: Board, after: Board, turn: int) -> tuple[Move, Move]:
     """The moves from one printed board to the next; TranscriptError if the next cannot follow."""
     if (after.width, after.height) != (before.width, before.height):
         raise TranscriptError(
-            f"board {turn + 1} is {after.width}x{after.height}, the first {before.width}x{before.height}"
+            f"board {turn + 1} is {after.width}x{after.height}, "
+            f"the first {before.width}x{before.height}"
         )
     walls = before.walls | (1 << before.me) | (1 << before.enemy)
     if after.walls != walls:
@@ -76,7 +78,8 @@ def _moves(before: Board, after: Board, turn: int) -> tuple[Move, Move]:
 
 
 def last_moves(board: Board, outcome: Outcome) -> tuple[Move, Move] | None:
-    """The first pair of moves (N, E, S, W order) that ends the game on ``board`` in ``outcome``, or None."""
+    """The first pair of moves (N, E, S, W order) that ends the game on ``board`` in ``outcome``, or
+    None."""
     for pair in product(CARDINALS, CARDINALS):
         if advance(board, *pair) is outcome:
             return pair
@@ -84,8 +87,8 @@ def last_moves(board: Board, outcome: Outcome) -> tuple[Move, Move] | None:
 
 
 def _items(lines: list[str]) -> Iterator[Board | Outcome]:
-    """The boards and result lines of a transcript, in order; other lines (the bots' stderr that Tron.jar
-    passes on) are skipped.  TranscriptError for a board that cannot be read."""
+    """The boards and result lines of a transcript, in order; other lines (the bots' stderr that
+    Tron.jar passes on) are skipped.  TranscriptError for a board that cannot be read."""
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -140,7 +143,8 @@ def _partial(boards: list[Board], moves: list[tuple[Move, Move]], problem: str) 
 
 
 def record_of(replay: Replay) -> Record:
-    """The record of a replay (of a transcript or a record): the first board, the moves, the result's code."""
+    """The record of a replay (of a transcript or a record): the first board, the moves, the
+    result's code."""
     outcome = _OUTCOMES.get(replay.result or "")
     return Record(
         replay.positions[0], replay.names, replay.moves, outcome.code if outcome else None
@@ -148,7 +152,8 @@ def record_of(replay: Replay) -> Record:
 
 
 def load(path: str) -> Replay:
-    """A record or a transcript, whichever the file holds, played out; ReplayError if nothing can be shown."""
+    """A record or a transcript, whichever the file holds, played out; ReplayError if nothing can be
+    shown."""
     try:
         with open(path, "rb") as f:
             head = f.read(64).decode("utf-8", "replace")

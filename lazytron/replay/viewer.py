@@ -121,18 +121,20 @@ def analysis_text(
     side: int = 0,
     found: Iterable[Moment] = (),
 ) -> list[str]:
-    """Each side's verdict, the expected line of ``side``, the territory counts and the moments, for people."""
+    """Each side's verdict, the expected line of ``side``, the territory counts and the moments, for
+    people."""
     played = replay.moves[k] if k < len(replay.moves) else (None, None)
     lines = []
     for player, (v, move, name) in enumerate(
-        zip((analysis.one, analysis.two), played, replay.names)
+        zip((analysis.one, analysis.two), played, replay.names, strict=True)
     ):
         score = "-" if v.score is None else v.score
         label = f"{player + 1} {name}"
         if colour:
             label = PLAYER_COLOUR[player] + label + RESET
         lines.append(
-            f"{label}: played {move or '-'}, lazytron plays {v.move} (score {score}, depth {v.depth})"
+            f"{label}: played {move or '-'}, "
+            f"lazytron plays {v.move} (score {score}, depth {v.depth})"
         )
     line = analysis.lines[side]
     if line:
@@ -153,9 +155,9 @@ def beside(board: list[str], width: int, text: list[str], gap: int = 3) -> list[
     """The text to the right of the board's lines (``width``: the board's width on screen)."""
     rows = max(len(board), len(text))
     board = board + [" " * width] * (rows - len(board))
+    text = text + [""] * (rows - len(text))
     return [
-        left + (" " * gap + right if right else "")
-        for left, right in zip(board, text + [""] * rows)
+        left + (" " * gap + right if right else "") for left, right in zip(board, text, strict=True)
     ]
 
 
@@ -169,9 +171,11 @@ def screen(
     help: bool = True,
     found: Iterable[Moment] = (),
 ) -> list[str]:
-    """The lines of one screen: names, turn, the board with the analysis beside it, the result, the keys."""
+    """The lines of one screen: names, turn, the board with the analysis beside it, the result, the
+    keys."""
     last = replay.last
-    status = f"turn {frame.turn}/{last}  {state.fps:g} turns/s  {'playing' if state.playing else 'paused'}"
+    mode = "playing" if state.playing else "paused"
+    status = f"turn {frame.turn}/{last}  {state.fps:g} turns/s  {mode}"
     end = frame.turn == last
     crashes = replay.crashes if end else ()
     lines = [banner(replay.names, colour), status]
@@ -220,7 +224,8 @@ def view(
     keys: TextIO | None = None,
     drop: int = DROP,
 ) -> None:
-    """Play ``replay`` on the terminal ``out``; with keys from ``keys`` (default stdin) if it is a terminal."""
+    """Play ``replay`` on the terminal ``out``; with keys from ``keys`` (default stdin) if it is a
+    terminal."""
     keys = sys.stdin if keys is None else keys
     colour = "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     film = list(frames(replay.positions))

@@ -1,4 +1,5 @@
-"""The replay as one self-contained web page: the template in ``lazytron/html/`` with the game embedded as JSON.
+"""The replay as one self-contained web page: the template in ``lazytron/html/`` with the game
+embedded as JSON.
 
 The page needs nothing but itself (no scripts, styles or fonts from
 elsewhere).  Bitboards travel as hexadecimal strings of the Python int
@@ -105,5 +106,6 @@ def write_page(
     progress: TextIO | None = None,
     drop: int = DROP,
 ) -> None:
-    """Write the page as :func:`lazytron.files.write_text` writes ('-': stdout; a regular file atomically)."""
+    """Write the page as :func:`lazytron.files.write_text` writes ('-': stdout; a regular file
+    atomically)."""
     write_text(path, page(replay, analysis_of, start, progress, drop))
