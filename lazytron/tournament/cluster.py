@@ -1,4 +1,5 @@
-"""Playing a tournament's games on a Dask cluster: ``lazytron tournament ... --cluster tcp://HOST:8786``.
+"""Playing a tournament's games on a Dask cluster: ``lazytron tournament ... --cluster
+tcp://HOST:8786``.
 
 This process stays the coordinator: it connects to the scheduler, checks
 every bot command on every worker, sends each game there as a task
@@ -45,7 +46,8 @@ class ClusterError(Exception):
 
 
 def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Client:
-    """A client of the scheduler at ``address``; ClusterError if distributed is missing or the scheduler unreachable."""
+    """A client of the scheduler at ``address``; ClusterError if distributed is missing or the
+    scheduler unreachable."""
     try:
         from distributed import Client
     except ImportError:
@@ -57,12 +59,14 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Client:
 
 
 def local_files(command: str) -> list[str]:
-    """The words of a command (after the program) that name files here: a worker must have them too."""
+    """The words of a command (after the program) that name files here: a worker must have them
+    too."""
     return [word for word in split_command(command)[1:] if os.path.exists(word)]
 
 
 def missing_here(commands: dict[str, tuple[str, list[str]]]) -> list[str]:
-    """Run on a worker: what each bot lacks there (its program, the files its command names), one line each."""
+    """Run on a worker: what each bot lacks there (its program, the files its command names), one
+    line each."""
     lines = []
     for name, (command, files) in commands.items():
         program = split_command(command)[0]
@@ -79,7 +83,8 @@ def usable_workers(client: Client) -> dict[str, dict[str, Any]]:
     workers = client.scheduler_info(n_workers=-1)["workers"]
     if not workers:
         raise ClusterError(
-            "the scheduler has no workers: start some with `dask worker ADDRESS --resources cores=N`"
+            "the scheduler has no workers: "
+            "start some with `dask worker ADDRESS --resources cores=N`"
         )
     able = {
         a: w
@@ -88,13 +93,15 @@ def usable_workers(client: Client) -> dict[str, dict[str, Any]]:
     }
     if not able:
         raise ClusterError(
-            f"no worker offers {CORES_PER_GAME} {RESOURCE}: start workers with `--resources {RESOURCE}=N` (N: its cores)"
+            f"no worker offers {CORES_PER_GAME} {RESOURCE}: "
+            f"start workers with `--resources {RESOURCE}=N` (N: its cores)"
         )
     return able
 
 
 def check_workers(client: Client, commands: dict[str, str]) -> list[str]:
-    """Every usable worker's address; BotError naming what is missing where if a bot cannot start on some."""
+    """Every usable worker's address; BotError naming what is missing where if a bot cannot start on
+    some."""
     able = usable_workers(client)
     wanted = {name: (command, local_files(command)) for name, command in commands.items()}
     answers = client.run(missing_here, wanted, workers=list(able), on_error="return")
@@ -118,7 +125,8 @@ def _worker_name(address: str, info: dict[str, Any]) -> str:
 
 
 class _StopEvent:
-    """The run's stop signal as a worker sees it: a Dask Event, looked at no more than once a second."""
+    """The run's stop signal as a worker sees it: a Dask Event, looked at no more than once a
+    second."""
 
     def __init__(self, name: str) -> None:
         self.name, self.seen, self.last = name, False, 0.0
@@ -137,7 +145,8 @@ class _StopEvent:
 
 
 def play_on_worker(fixture: Fixture, stop_event: str) -> GameResult:
-    """The task a worker runs: :func:`.task.play`, ended early if the coordinator sets the run's stop event."""
+    """The task a worker runs: :func:`.task.play`, ended early if the coordinator sets the run's
+    stop event."""
     return play(fixture, _StopEvent(stop_event))
 
 
@@ -206,7 +215,8 @@ def _stop(client: Client, stop: Any, pending: Sequence[Any]) -> None:
 
 
 def per_host(played: Sequence[Played], names: Sequence[str]) -> str:
-    """The results of each host that played games: each bot's W-D-L there, time-outs, mean answer time.
+    """The results of each host that played games: each bot's W-D-L there, time-outs, mean answer
+    time.
 
     An unequal machine shows as a bot losing or timing out more there, or answering slower.
     """

@@ -1,4 +1,5 @@
-"""A tournament conducted: played by a runner here or on a cluster and stored in SQLite, or a stored run reported.
+"""A tournament conducted: played by a runner here or on a cluster and stored in SQLite, or a stored
+run reported.
 
 Games are played by a runner (:mod:`.task`), stored one by one in a
 results database (:mod:`.store`) and tabled (:mod:`.table`).  Running the
@@ -30,7 +31,8 @@ def local_runner(o: Options, err: TextIO) -> Runner:
     most = default_jobs()
     if o.jobs is not None and o.jobs > most:
         print(
-            f"lazytron tournament: --jobs {o.jobs} lowered to {most}: each game's two bots need a core each",
+            f"lazytron tournament: --jobs {o.jobs} lowered to {most}: "
+            "each game's two bots need a core each",
             file=err,
         )
     return local(min(o.jobs or most, most))
@@ -40,7 +42,8 @@ def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
     """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker."""
     if o.jobs is not None:
         print(
-            "lazytron tournament: --jobs is for games played here; the workers' cores decide on a cluster",
+            "lazytron tournament: --jobs is for games played here; "
+            "the workers' cores decide on a cluster",
             file=err,
         )
     client = cluster.connect(o.cluster or "")
@@ -51,7 +54,8 @@ def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
 
 
 def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
-    """Play (or resume) the run of ``o``, print its table and write its files; the exit status (130: interrupted)."""
+    """Play (or resume) the run of ``o``, print its table and write its files; the exit status (130:
+    interrupted)."""
     plan = make_plan(o)
     check_outputs(o)
     runner = o.runner or (
@@ -86,11 +90,15 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
 
 
 def _kept(o: Options, plan: Plan) -> str:
-    return f"after {len(plan.played)} of {len(plan.fixtures)} games (stored in {o.db}; the same command resumes)"
+    return (
+        f"after {len(plan.played)} of {len(plan.fixtures)} games "
+        f"(stored in {o.db}; the same command resumes)"
+    )
 
 
 def show_report(o: Options, out: TextIO) -> int:
-    """``--report DB``: the table of the chosen runs (the last by default, ``all`` for every one)."""
+    """``--report DB``: the table of the chosen runs (the last by default, ``all`` for every
+    one)."""
     if not os.path.isfile(o.report or ""):
         raise BotError(f"{o.report}: no such file")
     db = store.connect(o.report or "")

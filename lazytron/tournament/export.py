@@ -1,4 +1,5 @@
-"""The games as CSV, JSON, and PGN with only the seven tag roster (for Ordo, BayesElo and other raters of chess).
+"""The games as CSV, JSON, and PGN with only the seven tag roster (for Ordo, BayesElo and other
+raters of chess).
 
 In PGN:each game is a PGN game with no moves: Event, Site (the host that played
 it), Date (UTC, when it started), Round, White (player 1), Black
@@ -34,7 +35,8 @@ def game(fixture: Fixture, result: GameResult, event: str = "lazytron tournament
     """One game in PGN.
 
     >>> f = Fixture(3, 2, 1, "m", "", ("a", "b"), ("x", "y"))
-    >>> print(game(f, GameResult(3, "D", "Both players crashed. Draw!", 5, "", host="h", started=0.0)), end="")
+    >>> print(game(f, GameResult(3, "D", "Both players crashed. Draw!", 5, "", host="h",
+    ...                          started=0.0)), end="")
     [Event "lazytron tournament"]
     [Site "h"]
     [Date "1970.01.01"]
@@ -109,6 +111,7 @@ def game_rows(played: Iterable[Played]) -> list[dict[str, object]]:
                     r.host,
                     round(r.seconds, 3),
                 ),
+                strict=True,
             )
         )
         for f, r in sorted(played, key=lambda p: p[0].game)
@@ -141,7 +144,9 @@ def to_json(
             "elo": round(s.rating.elo, 1),
             "elo_95": round(s.rating.error, 1),
             "per_map": {
-                m: dict(zip(("wins", "draws", "losses"), wdl.get((s.name, m), (0, 0, 0))))
+                m: dict(
+                    zip(("wins", "draws", "losses"), wdl.get((s.name, m), (0, 0, 0)), strict=True)
+                )
                 for m in maps
             },
         }
@@ -149,7 +154,10 @@ def to_json(
     ]
     data: dict[str, object] = {
         "rules": rules,
-        "rating": "Bradley-Terry on the Elo scale, relative to the mean; elo_95 is the half-width of a 95% interval",
+        "rating": (
+            "Bradley-Terry on the Elo scale, relative to the mean; "
+            "elo_95 is the half-width of a 95% interval"
+        ),
         "bots": commands,
         "standings": table,
         "games": game_rows(played),

@@ -67,7 +67,8 @@ def default_jobs() -> int:
 
 
 def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
-    """Each map with its name (the file name without extension); OSError/BoardError name the file."""
+    """Each map with its name (the file name without extension); OSError/BoardError name the
+    file."""
     maps = []
     for path in paths:
         name = os.path.splitext(os.path.basename(path))[0]
@@ -87,9 +88,11 @@ def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
 def check_entrants(
     texts: Sequence[str], times: Sequence[str], limits: Limits, here: bool = True
 ) -> list[Entrant]:
-    """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command cannot be found.
+    """The ``--bot`` arguments with their ``--time``; Usage if malformed, BotError if a command
+    cannot be found.
 
-    ``here``: the bots run on this machine, so their programs must be found here (the cluster's are checked there).
+    ``here``: the bots run on this machine, so their programs must be found here (the cluster's are
+    checked there).
     """
     try:
         entrants = [replace(parse_entrant(t), limits=limits) for t in texts]
@@ -116,7 +119,8 @@ def check_entrants(
 
 
 def make_plan(o: Options) -> Plan:
-    """The fixtures and settings of the command's run; Usage, BoardError, BotError or OSError if it cannot be made."""
+    """The fixtures and settings of the command's run; Usage, BoardError, BotError or OSError if it
+    cannot be made."""
     entrants = check_entrants(o.bots, o.times, o.limits, here=o.cluster is None)
     maps = load_maps(o.maps)
     names = [e.name for e in entrants]
@@ -131,7 +135,8 @@ def make_plan(o: Options) -> Plan:
         raise Usage("--sprt tests one bot: give --gauntlet NAME, or exactly two bots")
     rounds = o.rounds or (SPRT_ROUNDS if sprt else 1)
     fixtures = list(schedule(maps, entrants, rounds, o.openings, o.seed, o.gauntlet, o.rules))
-    games = {  # what decides the games: the same command finds its run again (more rounds extend it)
+    # what decides the games: the same command finds its run again (more rounds extend it)
+    games = {
         "maps": {name: str(board) for name, board in maps},
         "bots": [[e.name, e.command, e.limits.first, e.limits.turn] for e in entrants],
         "rules": o.rules,

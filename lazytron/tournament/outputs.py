@@ -1,4 +1,5 @@
-"""A tournament's files: checked before any game, written after the last (records, CSV, JSON, PGN, the web page)."""
+"""A tournament's files: checked before any game, written after the last (records, CSV, JSON, PGN,
+the web page)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from .table import Played
 
 
 def check_outputs(o: Options) -> None:
-    """Refuse, before any game, an output file or folder that cannot be written (OutputError names it)."""
+    """Refuse, before any game, an output file or folder that cannot be written (OutputError names
+    it)."""
     for path in filter(None, (o.csv, o.json, o.html, o.pgn)):
         check_output(path)
     if o.record_dir:

@@ -1,4 +1,5 @@
-"""The tournament as one self-contained web page: tables, charts in inline SVG, a link to every game's replay.
+"""The tournament as one self-contained web page: tables, charts in inline SVG, a link to every
+game's replay.
 
 The page loads nothing (no script, style, font or image from elsewhere);
 its only links are relative ones to the replay pages, which are written
@@ -69,9 +70,10 @@ def elo_chart(table: Sequence[Standing], width: int = 640) -> str:
         err = s.rating.error if math.isfinite(s.rating.error) else 0
         parts.append(
             f'<text x="8" y="{y + 4}">{escape(s.name)}</text>'
-            f'<line class="bar" x1="{x(s.rating.elo - err):.1f}" y1="{y}" x2="{x(s.rating.elo + err):.1f}" y2="{y}"/>'
-            f'<circle class="dot" cx="{x(s.rating.elo):.1f}" cy="{y}" r="4"><title>{escape(s.name)}: '
-            f"{s.rating.elo:+.0f} ±{err:.0f}</title></circle>"
+            f'<line class="bar" x1="{x(s.rating.elo - err):.1f}" y1="{y}" '
+            f'x2="{x(s.rating.elo + err):.1f}" y2="{y}"/>'
+            f'<circle class="dot" cx="{x(s.rating.elo):.1f}" cy="{y}" r="4">'
+            f"<title>{escape(s.name)}: {s.rating.elo:+.0f} ±{err:.0f}</title></circle>"
         )
     parts.append(f'<text x="{left}" y="{height - 8}">{lo:+.0f}</text>')
     parts.append(f'<text x="{right - 30}" y="{height - 8}">{hi:+.0f}</text>')
@@ -146,7 +148,8 @@ def page(
         *_field(played, [s.name for s in table], maps, games_href),
     ]
     return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        "<!DOCTYPE html>\n"
+        f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
         f"<style>{STYLE}</style></head><body>\n" + "\n".join(sections) + "\n</body></html>\n"
     )
 
@@ -159,7 +162,8 @@ def _model_and_test(
     if played:
         model = seat_model(played, names)
         sections.append(
-            f"<p>First player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
+            f"<p>First player's advantage {round(model.advantage[0]):+d} "
+            f"±{model.advantage[1]:.0f} Elo, "
             f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model).</p>"
         )
     if bot is not None:
@@ -209,7 +213,8 @@ def _field(
         _table(["", *order], cross_rows),
         "<h2>W-D-L per map</h2>",
         _table(["map", *order], map_rows),
-        "<h2>Answers against the clock</h2><p>Time-outs (each loses its game) and the slowest answers, in seconds.</p>",
+        "<h2>Answers against the clock</h2>"
+        "<p>Time-outs (each loses its game) and the slowest answers, in seconds.</p>",
         _table(clocks[0], [[escape(cell) for cell in row] for row in clocks[1:]]),
         "<h2>Games</h2>",
         _table(

@@ -1,4 +1,5 @@
-"""Playing a tournament's fixtures: resume from the database, store each game as it ends, report, stop on the SPRT.
+"""Playing a tournament's fixtures: resume from the database, store each game as it ends, report,
+stop on the SPRT.
 
 The coordinator is the only writer: a runner (:mod:`.task`) plays the
 fixtures not yet stored and yields results as they come; each is stored
@@ -38,7 +39,8 @@ def run_key(settings: dict[str, object]) -> str:
 
 @dataclass
 class Plan:
-    """A tournament to play: its fixtures, bots and maps, the bot under test and its SPRT (if any)."""
+    """A tournament to play: its fixtures, bots and maps, the bot under test and its SPRT (if
+    any)."""
 
     fixtures: list[Fixture]
     names: list[str]
@@ -73,8 +75,8 @@ class Progress:
         if not self.bar.tty:
             one, two = fixture.names
             self.stream.write(
-                f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} {fixture.map_name}: {one} vs {two}: "
-                f"{result.outcome}\n"
+                f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} "
+                f"{fixture.map_name}: {one} vs {two}: {result.outcome}\n"
             )
             self.stream.flush()
 
@@ -84,7 +86,8 @@ class Progress:
 
 
 def resume(db: sqlite3.Connection, plan: Plan) -> tuple[int, list[Fixture]]:
-    """The run's id in the database and the fixtures still to play; its stored games go to ``plan.played``."""
+    """The run's id in the database and the fixtures still to play; its stored games go to
+    ``plan.played``."""
     run = store.open_run(db, run_key(plan.settings), plan.settings)
     plan.played = [(g.fixture, g.result) for g in store.games(db, [run])]
     done = {f.game for f, _ in plan.played}

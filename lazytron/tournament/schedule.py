@@ -36,7 +36,8 @@ class Entrant:
 
 
 def parse_entrant(text: str) -> Entrant:
-    """``NAME=CMD``; ValueError if the name is not letters, digits, '.', '_', '-' or the command is empty.
+    """``NAME=CMD``; ValueError if the name is not letters, digits, '.', '_', '-' or the command is
+    empty.
 
     >>> parse_entrant("d4=lazytron bot --depth 4")
     Entrant(name='d4', command='lazytron bot --depth 4', limits=Limits(first=3.0, turn=1.0))
@@ -84,7 +85,8 @@ def pairings(names: Sequence[str], gauntlet: str | None = None) -> list[tuple[st
 def fixture_seed(seed: int, round: int, map_name: str, pair: tuple[str, str]) -> int:
     """A 31-bit seed for one pairing on one map in one round, the same on every machine.
 
-    >>> fixture_seed(1, 1, "m", ("a", "b")) == fixture_seed(1, 1, "m", ("a", "b")) != fixture_seed(1, 2, "m", ("a", "b"))
+    >>> (fixture_seed(1, 1, "m", ("a", "b")) == fixture_seed(1, 1, "m", ("a", "b"))
+    ...  != fixture_seed(1, 2, "m", ("a", "b")))
     True
     """
     digest = hashlib.sha256(f"{seed}|{round}|{map_name}|{pair[0]}|{pair[1]}".encode()).digest()
@@ -100,7 +102,8 @@ def schedule(
     gauntlet: str | None = None,
     rules: str = "simultaneous",
 ) -> Iterator[Fixture]:
-    """The fixtures, round by round, map by map, pair by pair; games numbered from 1, pairs from 1."""
+    """The fixtures, round by round, map by map, pair by pair; games numbered from 1, pairs from
+    1."""
     by_name = {e.name: e for e in entrants}
     game = pair_number = 0
     for rnd in range(1, rounds + 1):

@@ -146,7 +146,8 @@ def save(db: sqlite3.Connection, run: int, fixture: Fixture, result: GameResult)
 def runs(db: sqlite3.Connection) -> list[tuple[int, dict[str, object], int]]:
     """Every run: its id, settings and number of stored games."""
     rows = db.execute(
-        "SELECT r.id, r.settings, COUNT(g.game) FROM runs r LEFT JOIN games g ON g.run = r.id GROUP BY r.id ORDER BY r.id"
+        "SELECT r.id, r.settings, COUNT(g.game) FROM runs r LEFT JOIN games g ON g.run = r.id "
+        "GROUP BY r.id ORDER BY r.id"
     )
     return [(run, json.loads(settings), count) for run, settings, count in rows]
 

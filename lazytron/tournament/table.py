@@ -1,4 +1,5 @@
-"""The tables of a tournament from its played games: standings, per map, crosstable, answers against the clock, the test of one bot, the SPRT.
+"""The tables of a tournament from its played games: standings, per map, crosstable, answers against
+the clock, the test of one bot, the SPRT.
 
 Everything here is a pure function of the games played (fixture and
 result), wherever they came from: a run under way, or a database.
@@ -65,7 +66,8 @@ def standings(played: Sequence[Played], names: Sequence[str]) -> list[Standing]:
 def timed_out(fault: str | None) -> bool:
     """Whether a player's fault is a move (or a first read) not made in time.
 
-    >>> timed_out("no move within 1 s"), timed_out("did not read its input within 3 s"), timed_out("crashed"), timed_out(None)
+    >>> (timed_out("no move within 1 s"), timed_out("did not read its input within 3 s"),
+    ...  timed_out("crashed"), timed_out(None))
     (True, True, False, False)
     """
     return fault is not None and "within" in fault
@@ -73,7 +75,8 @@ def timed_out(fault: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Clock:
-    """A bot's answers against the clock: how many came too late, and the slowest, in seconds (None: none)."""
+    """A bot's answers against the clock: how many came too late, and the slowest, in seconds (None:
+    none)."""
 
     name: str
     time_outs: int
@@ -126,7 +129,8 @@ def _points_of(bot: str, fixture: Fixture, result: GameResult) -> float | None:
 
 
 def pair_points(played: Sequence[Played], bot: str) -> list[tuple[int, float | None]]:
-    """Each of ``bot``'s pairs in pair order: (pair number, its points over both games, None while a game is missing)."""
+    """Each of ``bot``'s pairs in pair order: (pair number, its points over both games, None while a
+    game is missing)."""
     games: dict[int, list[float]] = defaultdict(list)
     for f, r in played:
         if (p := _points_of(bot, f, r)) is not None:
@@ -158,7 +162,8 @@ def llr_series(played: Sequence[Played], bot: str, sprt: Sprt) -> list[tuple[int
 
 
 def verdict(played: Sequence[Played], bot: str, sprt: Sprt) -> tuple[str | None, int, float]:
-    """('H0', 'H1' or None, games counted, LLR) at the first pair where the test is decided, else at the last."""
+    """('H0', 'H1' or None, games counted, LLR) at the first pair where the test is decided, else at
+    the last."""
     series = llr_series(played, bot, sprt)
     for games, llr in series:
         if (answer := sprt.verdict(llr)) is not None:
@@ -201,7 +206,8 @@ def format_table(
     bot: str | None = None,
     sprt: Sprt | None = None,
 ) -> str:
-    """The standings, W-D-L per map, the seat model, and the test of ``bot`` (with the SPRT) if given."""
+    """The standings, W-D-L per map, the seat model, and the test of ``bot`` (with the SPRT) if
+    given."""
     table = standings(played, names)
     rows = [["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"]]
     for rank, s in enumerate(table, 1):
@@ -234,8 +240,10 @@ def format_table(
     if played:
         model = seat_model(played, names)
         lines.append(
-            f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
-            f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model; its ratings: "
+            f"first player's advantage {round(model.advantage[0]):+d} "
+            f"±{model.advantage[1]:.0f} Elo, "
+            f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} "
+            "(BayesElo model; its ratings: "
             + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
             + ")"
         )

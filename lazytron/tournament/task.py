@@ -1,4 +1,5 @@
-"""A game as a pure task: a fixture record in, a result record out; runners play fixtures and yield results.
+"""A game as a pure task: a fixture record in, a result record out; runners play fixtures and yield
+results.
 
 :func:`play` needs nothing but its :class:`Fixture` (plain, picklable
 data: map text, commands, seat, seed, opening moves, per-bot time limits,
@@ -59,13 +60,13 @@ class Fixture:
 
     def opening_moves(self) -> tuple[tuple[Move, Move], ...]:
         letters = [MOVE_LETTERS[c] for c in self.opening]
-        return tuple(zip(letters[::2], letters[1::2]))
+        return tuple(zip(letters[::2], letters[1::2], strict=True))
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """A played game.  ``result`` is the record's code (1, 2 or D); ``times`` the seconds each bot took each turn
-    (None: no answer); ``faults`` why a player gave no move on the last turn."""
+    """A played game.  ``result`` is the record's code (1, 2 or D); ``times`` the seconds each bot
+    took each turn (None: no answer); ``faults`` why a player gave no move on the last turn."""
 
     game: int
     result: str
