@@ -1,10 +1,13 @@
-"""How deep the chambers engine searches: evaluations and seconds to a depth, and the depth reached in 0.9 s.
+"""How deep the chambers engine searches: evaluations and seconds to a depth, and the depth \
+reached in 0.9 s.
 
-    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] [--time 0.9] [--games DIR] [--option NAME=VALUE ...]
+    python benchmarks/chambers_depth.py [--every 40] [--depth-small 18] [--depth-big 14] \
+[--time 0.9] [--games DIR] [--option NAME=VALUE ...]
     python benchmarks/chambers_depth.py --map NAME [--time 0.9] [--option NAME=VALUE ...]
 
 Contested positions (every ``--every``-th turn of every recorded game in
-``../shared/games``, or under ``--games``, while the players can still meet) are searched with a fresh
+``../shared/games``, or under ``--games``, while the players can still meet) are searched with a \
+fresh
 tree, as on a first move, through every even depth up to the one given (maps up
 to 25x25 / larger). Printed: positions, evaluations, seconds, then the depth
 each position completes within ``--time`` seconds from a fresh tree (its
@@ -69,7 +72,8 @@ def depth_within(board, seconds: float, settings: Settings) -> int:
 
 
 def first_position(name: str, seconds: float, settings: Settings) -> None:
-    """Each depth's evaluations so far on a contest map's first position, until ``seconds`` have passed."""
+    """Each depth's evaluations so far on a contest map's first position, until ``seconds`` have
+    passed."""
     board = load_board(str(SHARED / "maps" / "contest" / f"{name}.txt"))
     tree, start, depth, elapsed = init_tree(board, settings), time.perf_counter(), 0, 0.0
     PYTHON_EVALUATIONS[0] = 0
@@ -135,7 +139,8 @@ def main() -> None:
     print("moves:", "".join(moves))
     depths = [depth_within(board, args.time, settings) for board in boards]
     print(
-        f"depth completed in {args.time} s from a fresh tree: median {statistics.median(depths)}, sum {sum(depths)}"
+        f"depth completed in {args.time} s from a fresh tree: "
+        f"median {statistics.median(depths)}, sum {sum(depths)}"
     )
 
 

@@ -1,7 +1,9 @@
 """The bot under the real clock, over whole games on every contest map.
 
-    python benchmarks/clock.py [--maps NAME ...] [--engine NAME] [--opponent CMD] [--every K] [--json FILE]
-    python benchmarks/clock.py --first-turn [--load N ...] [--repeats R] [--bot CMD] [--cwd DIR] [--maps NAME]
+    python benchmarks/clock.py [--maps NAME ...] [--engine NAME] [--opponent CMD] [--every K] \
+[--json FILE]
+    python benchmarks/clock.py --first-turn [--load N ...] [--repeats R] [--bot CMD] [--cwd DIR] \
+[--maps NAME]
 
 For each map, one whole game: `lazytron bot -v [--engine NAME]` (the contest clock: 2.9 s for the
 first move, 0.9 s after) as player 1 against the opponent (default `lazytron bot
@@ -101,7 +103,8 @@ def original_depths(boards: list[Board], every: int) -> list[int]:
 def first_turns(
     board: Board, command: list[str], cwd: str | None, load: int, repeats: int
 ) -> list[float]:
-    """Seconds from starting the bot (board written at once) to its first digit, ``repeats`` times under ``load`` hogs."""
+    """Seconds from starting the bot (board written at once) to its first digit, ``repeats`` times
+    under ``load`` hogs."""
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(load)]
     times = []
     try:
@@ -128,17 +131,18 @@ def first_turn_main(args: argparse.Namespace) -> None:
     name = (args.maps or ["big-room"])[0]
     board = load_board(str(next(p for p in contest_maps() if p.stem == name)))
     command = shlex.split(args.bot) if args.bot else lazytron_command("bot")
+    where = f" in {args.cwd}" if args.cwd else ""
+    print(f"machine: {machine()}\nbot: {shlex.join(command)}{where}\nmap: {name}\n")
     print(
-        f"machine: {machine()}\nbot: {shlex.join(command)}{f' in {args.cwd}' if args.cwd else ''}\nmap: {name}\n"
-    )
-    print(
-        f"{'busy processes':>14}  {'first answer s: min':>19}  {'median':>6}  {'max':>6}  over {FIRST_LIMIT} s"
+        f"{'busy processes':>14}  {'first answer s: min':>19}  {'median':>6}  {'max':>6}  "
+        f"over {FIRST_LIMIT} s"
     )
     for load in args.load:
         times = first_turns(board, command, args.cwd, load, args.repeats)
         over = sum(t > FIRST_LIMIT for t in times)
         print(
-            f"{load:>14}  {min(times):>19.3f}  {statistics.median(times):>6.3f}  {max(times):>6.3f}  {over} of {len(times)}",
+            f"{load:>14}  {min(times):>19.3f}  {statistics.median(times):>6.3f}  "
+            f"{max(times):>6.3f}  {over} of {len(times)}",
             flush=True,
         )
 
@@ -196,10 +200,12 @@ def main() -> None:
         return
     require_shared_and_oracle()
     print(
-        f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\nengine: {args.engine}\nopponent: {args.opponent}\n"
+        f"machine: {machine()}\ndate: {time.strftime('%Y-%m-%d %H:%M')}\n"
+        f"engine: {args.engine}\nopponent: {args.opponent}\n"
     )
     print(
-        f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  {'lazytron depth':>14}  {'original depth':>14}  result"
+        f"{'map':<13} {'turns':>5}  {'first s':>7}  {'max later s':>11}  {'peak MB':>7}  "
+        f"{'lazytron depth':>14}  {'original depth':>14}  result"
     )
     results, failures = {}, []
     for path in contest_maps():
@@ -222,7 +228,8 @@ def main() -> None:
         if times[0] > FIRST_LIMIT or later > TURN_LIMIT or game["memory"] > MEMORY_LIMIT:
             failures.append(path.stem)
         print(
-            f"{path.stem:<13} {row['turns']:>5}  {row['first_s']:>7.3f}  {row['max_later_s']:>11.3f}  {row['peak_mb']:>7.1f}  "
+            f"{path.stem:<13} {row['turns']:>5}  {row['first_s']:>7.3f}  "
+            f"{row['max_later_s']:>11.3f}  {row['peak_mb']:>7.1f}  "
             f"{spread(game['depths']):>14}  {spread(theirs):>14}  {row['result']}",
             flush=True,
         )
@@ -234,7 +241,8 @@ def main() -> None:
     if failures:
         sys.exit(f"over a limit on: {', '.join(failures)}")
     print(
-        f"\nall within limits: first answer <= {FIRST_LIMIT} s, later <= {TURN_LIMIT} s, memory <= {MEMORY_LIMIT:g} MB"
+        f"\nall within limits: first answer <= {FIRST_LIMIT} s, later <= {TURN_LIMIT} s, "
+        f"memory <= {MEMORY_LIMIT:g} MB"
     )
 
 

@@ -1,6 +1,8 @@
-"""The turns that lost games: where a deeper search plays another move than the one the chambers engine played.
+"""The turns that lost games: where a deeper search plays another move than the one the chambers \
+engine played.
 
-    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] [--game N ...] [--option NAME=VALUE ...] [--ending drawn]
+    python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] \
+[--game N ...] [--option NAME=VALUE ...] [--ending drawn]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -30,7 +32,7 @@ from pathlib import Path
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
 from lazytron.board import Board, Move
-from lazytron.engines.chambers import Settings, init_tree
+from lazytron.engines.chambers import DEFAULT, Settings, init_tree
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import root_values
 from lazytron.engines.chambers.settings import with_options
@@ -55,9 +57,10 @@ def turns_that_differ(
     logged: dict[int, tuple[int, int | None]],
     deeper: int,
     below: int,
-    settings: Settings = Settings(),
+    settings: Settings = DEFAULT,
 ) -> Iterator[tuple[int, int, Move, list[str]]]:
-    """(turn, depth, move played, lines of values) for each turn where a deeper search prefers another move."""
+    """(turn, depth, move played, lines of values) for each turn where a deeper search prefers
+    another move."""
     for turn in range(1, len(moves) + 1):
         if turn not in logged:
             continue

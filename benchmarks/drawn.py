@@ -38,8 +38,11 @@ from lazytron.match.records import RecordError
 def missed_turns(
     boards: list[Board], moves: list[tuple[Move, Move]], depth: int
 ) -> Iterator[tuple[int, Move, str]]:
-    """(turn, move played, values) for each turn where a move beats a draw and the move played against the enemy's answer."""
-    for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves), start=1):
+    """(turn, move played, values) for each turn where a move beats a draw and the move played
+    against the enemy's answer."""
+    # a record without its outcome has one position more than move pairs, one that goes on
+    # past it fewer
+    for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves, strict=False), start=1):
         root = init_tree(board)
         if root.kind is not Kind.CONNECTED or len(root.children) < 2:
             continue

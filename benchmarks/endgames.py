@@ -1,4 +1,5 @@
-"""Separated endgames from recorded games: how far each side filled, and how far the chambers engine fills.
+"""Separated endgames from recorded games: how far each side filled, and how far the chambers \
+engine fills.
 
     python benchmarks/endgames.py RECORD_OR_DIR... [--time 0.1 | --checks N] [--min-bound 0]
 
@@ -75,7 +76,8 @@ class Budget(Deadline):
 
 
 def play_alone(board: Board, seconds: float, checks: int | None = None) -> int:
-    """The moves the engine makes in its own region, alone, ``seconds`` a move (or ``checks`` calls of check)."""
+    """The moves the engine makes in its own region, alone, ``seconds`` a move (or ``checks`` calls
+    of check)."""
     moves = 0
     while True:
         root = init_tree(board)

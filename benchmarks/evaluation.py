@@ -1,4 +1,5 @@
-"""What a connected position costs the chambers engine with and without its C speedups, and the depth that buys.
+"""What a connected position costs the chambers engine with and without its C speedups, and the \
+depth that buys.
 
     python benchmarks/evaluation.py [--maps NAME ...] [--seconds S] [--every K]
 
@@ -137,7 +138,8 @@ def main() -> None:
     gc.disable()
     costs(args.every)
     print(
-        f"\n{'map':<13} {'with C: depth':>14} {'positions/s':>12} {'pure: depth':>12} {'positions/s':>12}   ({args.seconds} s, fresh tree)"
+        f"\n{'map':<13} {'with C: depth':>14} {'positions/s':>12} "
+        f"{'pure: depth':>12} {'positions/s':>12}   ({args.seconds} s, fresh tree)"
     )
     depths = []
     for name in args.maps:
@@ -148,7 +150,8 @@ def main() -> None:
         depths.append((fast, slow))
         print(f"{name:<13} {fast:>14} {fast_rate:>12.0f} {slow:>12} {slow_rate:>12.0f}")
     print(
-        f"median depth: {statistics.median(f for f, _ in depths)} with the speedups, {statistics.median(s for _, s in depths)} without"
+        f"median depth: {statistics.median(f for f, _ in depths)} with the speedups, "
+        f"{statistics.median(s for _, s in depths)} without"
     )
 
 

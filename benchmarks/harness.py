@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def recorded_game(path: Path | str) -> tuple[list, list] | None:
-    """Every position of a recorded game before each turn and its move pairs (a cut-off record: as far as it
-    goes); None where nothing can be read."""
+    """Every position of a recorded game before each turn and its move pairs (a cut-off record: as
+    far as it goes); None where nothing can be read."""
     from lazytron.match.records import RecordError, read_record
     from lazytron.match.rules import Outcome, play_out
 
@@ -46,7 +46,8 @@ def recorded_game(path: Path | str) -> tuple[list, list] | None:
 
 
 def from_side(boards: list, pairs: list, side: int) -> tuple[list, list]:
-    """A recorded game's positions and move pairs as player ``side`` sees them: each board from its seat, (its move, the enemy's)."""
+    """A recorded game's positions and move pairs as player ``side`` sees them: each board from its
+    seat, (its move, the enemy's)."""
     if side == 2:
         return [b.swapped() for b in boards], [(second, first) for first, second in pairs]
     return list(boards), list(pairs)
@@ -63,12 +64,13 @@ def game_from_side(path: Path, side: int) -> tuple[list, list]:
 
 
 def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
-    """(the bot's player number, its result W, D or L) in one row of a strength run's ``games.csv``; None if it did
-    not play that game.
+    """(the bot's player number, its result W, D or L) in one row of a strength run's ``games.csv``;
+    None if it did not play that game.
 
     >>> bot_result({"player1": "x", "player2": "chambers", "result": "2"}, "chambers")
     (2, 'W')
-    >>> bot_result({"player1": "chambers", "player2": "x", "result": "2"}, "chambers"), bot_result({"player1": "x", "player2": "y", "result": "D"}, "chambers")
+    >>> (bot_result({"player1": "chambers", "player2": "x", "result": "2"}, "chambers"),
+    ...  bot_result({"player1": "x", "player2": "y", "result": "D"}, "chambers"))
     ((1, 'L'), None)
     """
     side = 1 if row["player1"] == bot else 2 if row["player2"] == bot else 0
@@ -78,8 +80,9 @@ def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
 
 
 def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
-    """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended for the bot as
-    ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless it is empty)."""
+    """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended
+    for the bot as ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless
+    it is empty)."""
     wanted = "D" if ending == "drawn" else "L"
     games = []
     with open(directory / "games.csv", newline="") as f:
@@ -96,7 +99,8 @@ def require_shared_and_oracle() -> None:
         sys.exit(f"benchmark: {SHARED} has no maps/contest (set LAZYTRON_SHARED)")
     if not (ORACLE / "analyse").is_file():
         sys.exit(
-            f"benchmark: the original is not built in {ORACLE}: run {SHARED}/reference/zenzike/build.sh"
+            f"benchmark: the original is not built in {ORACLE}: "
+            f"run {SHARED}/reference/zenzike/build.sh"
         )
 
 
@@ -123,7 +127,8 @@ def timed_run(command: list[str], text: str) -> tuple[float, str]:
 def time_to_depth(
     command: list[str], text: str, budget: float, enough: float | None = None
 ) -> list[tuple[int, float]]:
-    """(depth, seconds since start) for each ``DEPTH SCORE MOVE`` line an analyser prints within ``budget``.
+    """(depth, seconds since start) for each ``DEPTH SCORE MOVE`` line an analyser prints within
+    ``budget``.
 
     The analyser is stopped at the budget, or as soon as a line comes after
     ``enough`` seconds, so a long search costs no more than is asked.
@@ -178,7 +183,8 @@ def machine() -> str:
 
 
 class TimedBot:
-    """A contest bot process, asked one board at a time, each answer timed from the first byte written."""
+    """A contest bot process, asked one board at a time, each answer timed from the first byte
+    written."""
 
     def __init__(self, command: list[str], stderr=subprocess.DEVNULL) -> None:
         self.proc = subprocess.Popen(

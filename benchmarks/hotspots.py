@@ -1,6 +1,7 @@
 """Where the search spends its time, on contested mid-game positions from the recorded games.
 
-    python benchmarks/hotspots.py [--depth-small 18] [--depth-big 14] [--engine search|negamax] [--top 8]
+    python benchmarks/hotspots.py [--depth-small 18] [--depth-big 14] [--engine search|negamax] \
+[--top 8]
 
 Every 10th position of every recorded game, while the players can still meet, is
 searched with a fresh tree through every even depth up to the one given (maps up to
@@ -29,7 +30,8 @@ from lazytron.territory import voronoi
 
 
 def positions(every: int = 10, games: Path | None = None) -> list:
-    """Contested positions: every ``every``-th turn of every readable record under ``games`` (../shared/games)."""
+    """Contested positions: every ``every``-th turn of every readable record under ``games``
+    (../shared/games)."""
     folder = games or SHARED / "games"
     found = []
     for path in sorted(folder.rglob("*.tron")):
@@ -42,7 +44,8 @@ def positions(every: int = 10, games: Path | None = None) -> list:
         ]
     if not found:
         sys.exit(
-            f"benchmark: no contested position in a readable record under {folder} (set LAZYTRON_SHARED)"
+            f"benchmark: no contested position in a readable record under {folder} "
+            "(set LAZYTRON_SHARED)"
         )
     return found
 
@@ -88,7 +91,8 @@ def main() -> None:
     tron.score = scoring
     total = sum(counts.values())
     print(
-        f"{len(boards)} positions, {args.engine} to depth {args.depth_small} (larger maps {args.depth_big})"
+        f"{len(boards)} positions, {args.engine} to depth {args.depth_small} "
+        f"(larger maps {args.depth_big})"
     )
     print(f"{total} evaluations in {seconds:.2f} s")
     profiler = cProfile.Profile()

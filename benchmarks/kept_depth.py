@@ -1,6 +1,8 @@
-"""How deep the chambers engine gets each turn with its tree kept, as in a game: the option ``MEMO`` off, then on.
+"""How deep the chambers engine gets each turn with its tree kept, as in a game: the option \
+``MEMO`` off, then on.
 
-    python benchmarks/kept_depth.py [--games DIR] [--records 10] [--turns 30] [--time 0.9] [--seat 1]
+    python benchmarks/kept_depth.py [--games DIR] [--records 10] [--turns 30] [--time 0.9] \
+[--seat 1]
 
 The bot's own turn loop (:class:`lazytron.bot.Bot`: the tree re-rooted on
 both moves, trimmed and tidied as in a game) plays player ``--seat``'s
@@ -32,10 +34,13 @@ from lazytron.engines.chambers.evaluate import Kind
 
 
 def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) -> list[int]:
-    """The depth each turn's decision reached in the boards' seat (``me``), until the players are apart."""
+    """The depth each turn's decision reached in the boards' seat (``me``), until the players are
+    apart."""
     bot = Bot(engine=configured(CHAMBERS, [f"MEMO={memo}"]), turn_time=turn_time)
     reached = []
-    for board, (mine, _) in zip(boards[:turns], moves):
+    # a record without its outcome has one position more than move pairs, one that goes on
+    # past it fewer
+    for board, (mine, _) in zip(boards[:turns], moves, strict=False):
         decision = bot.play(board, monotonic())
         root = bot.root
         if root is None or root.kind is not Kind.CONNECTED:  # type: ignore[attr-defined]
@@ -78,15 +83,18 @@ def main() -> None:
         boards, moves = from_side(boards, moves, args.seat)
         found = [depths(boards, moves, args.turns, args.time, memo) for memo in (False, True)]
         print("off", found[0], "\non ", found[1], flush=True)
-        pairs += zip(*found)
+        # the two runs may stop on different turns (no root kept, the players apart): the turns
+        # both reached
+        pairs += zip(*found, strict=False)
     if not pairs:
         sys.exit("kept_depth: no turn where the players could still meet")
-    off, on = zip(*pairs)
+    off, on = zip(*pairs, strict=True)
     deeper = sum(b > a for a, b in pairs)
     shallower = sum(b < a for a, b in pairs)
     print(
-        f"{len(pairs)} turns: median depth {statistics.median(off)} with MEMO off, {statistics.median(on)} on;"
-        f" on went deeper on {deeper}, less deep on {shallower}, as deep on {len(pairs) - deeper - shallower}"
+        f"{len(pairs)} turns: median depth {statistics.median(off)} with MEMO off, "
+        f"{statistics.median(on)} on; on went deeper on {deeper}, less deep on {shallower}, "
+        f"as deep on {len(pairs) - deeper - shallower}"
     )
 
 

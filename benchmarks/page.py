@@ -1,4 +1,5 @@
-"""How fast the analysed replay page opens in a headless Chromium, and its screenshot for the README.
+"""How fast the analysed replay page opens in a headless Chromium, and its screenshot for the
+README.
 
     python benchmarks/page.py [--game RECORD] [--depth D] [--runs N] [--screenshot PNG] [--turn K]
 
@@ -35,10 +36,12 @@ SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
 GAME = SHARED / "games" / "marlboro" / "huge-room__freebot__ryan__1.tron"
 
 DRAWN = """(() => {
-  const chart = ['chart-score1', 'chart-score2', 'chart-depth1'].every(id => document.getElementById(id).getAttribute('d').length > 100);
+  const chart = ['chart-score1', 'chart-score2', 'chart-depth1'].every(
+    id => document.getElementById(id).getAttribute('d').length > 100);
   const board = document.getElementById('board'), ctx = board.getContext('2d');
   const data = ctx.getImageData(0, 0, board.width, board.height).data, seen = new Set();
-  for (let i = 0; i < data.length; i += 4 * 97) seen.add(data[i] * 65536 + data[i + 1] * 256 + data[i + 2]);
+  for (let i = 0; i < data.length; i += 4 * 97)
+    seen.add(data[i] * 65536 + data[i + 1] * 256 + data[i + 2]);
   const shades = COLOURS.shade.map(c => parseInt(c.slice(1), 16));
   return chart && shades.every(c => seen.has(c));
 })()"""
@@ -97,8 +100,9 @@ def main() -> int:
         write_page(str(out), replay, Analyst(replay, depth=args.depth))
         board = replay.positions[0]
         print(
-            f"{args.game.name}: {board.width}x{board.height}, {replay.last} turns, analysed at depth {args.depth}"
-            f" in {time.perf_counter() - start:.1f} s; page {out.stat().st_size / 1e6:.2f} MB"
+            f"{args.game.name}: {board.width}x{board.height}, {replay.last} turns, "
+            f"analysed at depth {args.depth} in {time.perf_counter() - start:.1f} s; "
+            f"page {out.stat().st_size / 1e6:.2f} MB"
         )
         profile = Path(tmp) / "profile"
         profile.mkdir()
@@ -110,13 +114,15 @@ def main() -> int:
                 drawn = browser.js(DRAWN)
                 problems = browser.problems()
                 print(
-                    f"run {run + 1}: opened in {seconds:.3f} s, overlay and chart drawn: {drawn}, console problems: {len(problems)}"
+                    f"run {run + 1}: opened in {seconds:.3f} s, overlay and chart drawn: {drawn}, "
+                    f"console problems: {len(problems)}"
                 )
                 if not drawn or problems:
                     return 1
                 times.append(seconds)
             print(
-                f"best {min(times):.3f} s, median {statistics.median(times):.3f} s (target: under 2 s)"
+                f"best {min(times):.3f} s, median {statistics.median(times):.3f} s "
+                "(target: under 2 s)"
             )
             if args.screenshot is not None:
                 screenshot(browser, out.as_uri(), args.turn, args.screenshot)

@@ -1,10 +1,11 @@
-"""Peak memory of ``lazytron replay`` (and ``compare --analyser``'s record reading) on records of many moves.
+"""Peak memory of ``lazytron replay`` (and ``compare --analyser``'s record reading) on records of \
+many moves.
 
     python benchmarks/record_memory.py [--megabytes 10 ...]
 
 Writes, for each size, a record on the project's pillars map whose game
-ends on turn 1 (player 1 runs into a wall) but whose moves field holds SIZE megabytes of letters (the
-hostile case: a record that goes on long after its game ended), replays
+ends on turn 1 (player 1 runs into a wall) but whose moves field holds SIZE megabytes of letters
+(the hostile case: a record that goes on long after its game ended), replays
 it piped (plain text) and prints the exit status, the first line of its
 error and its peak resident memory (the child's ru_maxrss).  A record is
 read with memory bounded by its board: the peak should not grow with the
@@ -26,7 +27,8 @@ PILLARS = (ROOT / "maps" / "pillars.txt").read_text()
 
 
 def big_record(path: Path, megabytes: float) -> None:
-    """A record whose game ends on turn 1, followed by ``megabytes`` of turns that cannot have been played."""
+    """A record whose game ends on turn 1, followed by ``megabytes`` of turns that cannot have been
+    played."""
     size, rows = PILLARS.split("\n", 1)
     turns = int(megabytes * 1_000_000 / 2)
     with path.open(
@@ -64,7 +66,8 @@ def main() -> None:
             )
             error = error.replace(str(path), path.name)
             print(
-                f"{megabytes:g} MB of moves: status {status}, {seconds:.1f} s, peak {peak:.0f} MB: {error}"
+                f"{megabytes:g} MB of moves: status {status}, {seconds:.1f} s, "
+                f"peak {peak:.0f} MB: {error}"
             )
 
 

@@ -56,7 +56,8 @@ def unchanged(columns: list[Results]) -> list[tuple[tuple[str, int], str]]:
 
 
 def table(names: list[str], columns: list[Results]) -> list[str]:
-    """The lines for one opponent: a row per map and seat, each run's points, the unchanged games."""
+    """The lines for one opponent: a row per map and seat, each run's points, the unchanged
+    games."""
     width = max(4, *(len(n) for n in names))
     lines = [f"{'map':<14}seat " + " ".join(f"{n:>{width}}" for n in names)]
     for game in sorted(set().union(*columns)):

@@ -1,4 +1,5 @@
-"""What the score of players apart foretells: at each game's separation, bounds, walks and lines beside the result.
+"""What the score of players apart foretells: at each game's separation, bounds, walks and lines \
+beside the result.
 
     python benchmarks/separations.py DIR [--bot chambers] [--checks 20000]
 
@@ -59,7 +60,8 @@ def longest_line(region: int, head: int, width: int, height: int, checks: int) -
 
 
 def estimates(board: Board, checks: int) -> dict[str, int]:
-    """Each kind of estimate's difference, mine less the enemy's, in a position whose players are apart."""
+    """Each kind of estimate's difference, mine less the enemy's, in a position whose players are
+    apart."""
     found = {kind: 0 for kind in KINDS}
     for head, other, sign in ((board.me, board.enemy, 1), (board.enemy, board.me, -1)):
         start = 1 << head
@@ -81,7 +83,8 @@ def foretells(difference: int, result: str) -> bool:
 
 
 def separated_games(directory: Path, bot: str) -> Iterator[tuple[int, str, str, Board]]:
-    """(game, map, the bot's result, the first position apart from its side) of each game that separates."""
+    """(game, map, the bot's result, the first position apart from its side) of each game that
+    separates."""
     with open(directory / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     for row in rows:

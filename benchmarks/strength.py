@@ -110,7 +110,8 @@ def unknown_bot(player: str, opponents: list[str], bots: list[str]) -> str | Non
 
 
 def map_paths(spec: str) -> list[Path]:
-    """The contest maps named by ``spec`` (comma-separated names, or 'all'); exits on a missing one."""
+    """The contest maps named by ``spec`` (comma-separated names, or 'all'); exits on a missing
+    one."""
     contest = SHARED / "maps" / "contest"
     if spec == "all":
         return sorted(p for p in contest.glob("*.txt") if not p.stem.startswith("test-"))
@@ -123,7 +124,8 @@ def map_paths(spec: str) -> list[Path]:
 def run_tournament(
     opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace
 ) -> dict:
-    """One tournament, ``args.player`` (chambers unless told) against ``opponent``; its JSON as a dict."""
+    """One tournament, ``args.player`` (chambers unless told) against ``opponent``; its JSON as a
+    dict."""
     out = Path(args.out) / opponent
     out.mkdir(parents=True, exist_ok=True)
     limits = (
@@ -166,7 +168,8 @@ def points(game: dict, player: str = US) -> float:
 
     >>> points({"result": "2", "player1": "a1k0n", "player2": "chambers"})
     1.0
-    >>> points({"result": "2", "player1": "a1k0n", "player2": "chambers"}, "a1k0n"), points({"result": "D"})
+    >>> (points({"result": "2", "player1": "a1k0n", "player2": "chambers"}, "a1k0n"),
+    ...  points({"result": "D"}))
     (0.0, 0.5)
     """
     if game["result"] == "D":
@@ -176,10 +179,13 @@ def points(game: dict, player: str = US) -> float:
 
 
 def won_on_fault(game: dict, player: str = US) -> bool:
-    """Whether ``player`` won a game by the enemy's fault (no move in time, bad output), not by play.
+    """Whether ``player`` won a game by the enemy's fault (no move in time, bad output), not by
+    play.
 
-    >>> game = {"result": "1", "player1": "a1k0n", "player2": "zenzike", "fault1": "", "fault2": "no move within 1 s"}
-    >>> won_on_fault(game, "a1k0n"), won_on_fault(game, "zenzike"), won_on_fault({**game, "fault2": ""}, "a1k0n")
+    >>> game = {"result": "1", "player1": "a1k0n", "player2": "zenzike", "fault1": "",
+    ...         "fault2": "no move within 1 s"}
+    >>> (won_on_fault(game, "a1k0n"), won_on_fault(game, "zenzike"),
+    ...  won_on_fault({**game, "fault2": ""}, "a1k0n"))
     (True, False, False)
     """
     seat = {"1": "2", "2": "1"}.get(game["result"])
@@ -195,7 +201,8 @@ def summary(scores: list[float]) -> str:
 
 
 def stored_clocks(db_path: Path, player: str, opponent: str) -> list[Clock]:
-    """Both bots' answers against the clock in the last run of a results database (the run ``--report`` shows)."""
+    """Both bots' answers against the clock in the last run of a results database (the run
+    ``--report`` shows)."""
     db = store.connect(str(db_path))
     try:
         known = store.runs(db)
@@ -206,7 +213,8 @@ def stored_clocks(db_path: Path, player: str, opponent: str) -> list[Clock]:
 
 
 def clock_line(ours: Clock, theirs: Clock) -> str:
-    """Both bots' slowest answers in seconds, and the opponent's late answers (ours are on the line above).
+    """Both bots' slowest answers in seconds, and the opponent's late answers (ours are on the line
+    above).
 
     >>> clock_line(Clock("us", 0, 2.9031, 0.9), Clock("them", 2, 2.95, None))
     'slowest answers, first turn / after: us 2.903 / 0.900 s, them 2.950 / - s (them late: 2)'
@@ -216,11 +224,13 @@ def clock_line(ours: Clock, theirs: Clock) -> str:
 
 
 def report(player: str, opponent: str, data: dict, clock: list[Clock]) -> list[str]:
-    """The opponent's lines: the player's points and late answers, both bots' slowest answers, its points per map."""
+    """The opponent's lines: the player's points and late answers, both bots' slowest answers, its
+    points per map."""
     games = data["games"]
     ours, theirs = clock
     lines = [
-        f"{player} vs {opponent}: {summary([points(g, player) for g in games])}, late answers: {ours.time_outs}, "
+        f"{player} vs {opponent}: {summary([points(g, player) for g in games])}, "
+        f"late answers: {ours.time_outs}, "
         f"won on {opponent}'s fault: {sum(won_on_fault(g, player) for g in games)}",
         "  " + clock_line(ours, theirs),
     ]
@@ -249,7 +259,8 @@ def depths(log: str) -> list[tuple[int, int]]:
                 theirs.append(0)
             if abs(value) != 2147483647 and theirs:  # an interrupted search prints the sentinel
                 theirs[-1] = depth
-    return list(zip(ours, theirs))
+    # a1k0n's depths stop when it fills its space, ours go on: the turns both logged
+    return list(zip(ours, theirs, strict=False))
 
 
 def depth_report(out: Path) -> list[str]:
@@ -260,10 +271,11 @@ def depth_report(out: Path) -> list[str]:
     ]
     if not pairs:
         return []
-    ours, theirs = zip(*pairs)
+    ours, theirs = zip(*pairs, strict=True)
     return [
         f"depth per turn while a1k0n searches ({len(pairs)} turns): "
-        f"{US} median {statistics.median(ours):g} (max {max(ours)}), a1k0n median {statistics.median(theirs):g} (max {max(theirs)})"
+        f"{US} median {statistics.median(ours):g} (max {max(ours)}), "
+        f"a1k0n median {statistics.median(theirs):g} (max {max(theirs)})"
     ]
 
 
@@ -310,7 +322,8 @@ def main() -> int:
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
     for opponent in opponents:
         lines.append(
-            f"maps against {opponent} ({len(chosen[opponent])}): {' '.join(m.stem for m in chosen[opponent])}"
+            f"maps against {opponent} ({len(chosen[opponent])}): "
+            f"{' '.join(m.stem for m in chosen[opponent])}"
         )
     for opponent in opponents:
         data = run_tournament(opponent, commands, chosen[opponent], args)

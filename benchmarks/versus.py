@@ -53,7 +53,8 @@ BUDGET = 0.9
 
 
 def race(text: str, depth: int, repeat: int) -> dict:
-    """Both analysers on ``text`` to ``depth``, alternated ``repeat`` times; best times, ratio, agreement."""
+    """Both analysers on ``text`` to ``depth``, alternated ``repeat`` times; best times, ratio,
+    agreement."""
     ours, theirs, outputs = [], [], set()
     for round_ in range(repeat):
         runs = [
@@ -111,7 +112,8 @@ def one_second_depth(text: str) -> tuple[int | None, list[tuple[int, float]]]:
 
 
 def race_at_one_second(name: str, text: str, repeat: int) -> dict:
-    """``race`` at the smallest even depth the original needs >= 1 s for (the cap if it never does)."""
+    """``race`` at the smallest even depth the original needs >= 1 s for (the cap if it never
+    does)."""
     depth, _ = one_second_depth(text)
     result = race(text, depth or ONE_SECOND_CAP, repeat)
     result["judged"] = depth is not None
@@ -142,7 +144,8 @@ def midgame_positions(path) -> list:
 
 def part_games(repeat: int) -> dict:
     print(
-        "== mid-game positions from the recorded games, each at the smallest depth the original needs >= 1 s for"
+        "== mid-game positions from the recorded games, "
+        "each at the smallest depth the original needs >= 1 s for"
     )
     results = {}
     for path in sorted((SHARED / "games").rglob("*.tron")):
@@ -185,7 +188,8 @@ def part_budget() -> dict:
         }
         verdict = "not judged" if ok is None else ("ok" if ok else "NOT DEEP ENOUGH")
         print(
-            f"{path.stem:<16} {board.width:>2}x{board.height:<2}  lazytron {ours:>9}  original {theirs:>3}  (+{need} needed: {verdict})",
+            f"{path.stem:<16} {board.width:>2}x{board.height:<2}  lazytron {ours:>9}  "
+            f"original {theirs:>3}  (+{need} needed: {verdict})",
             flush=True,
         )
     return results
