@@ -199,6 +199,17 @@ def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]
     ]
 
 
+def seat_model_line(played: Sequence[Played], names: Sequence[str]) -> str:
+    """The first player's advantage and the draw Elo, with the BayesElo model's own ratings."""
+    model = seat_model(played, names)
+    ratings = ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
+    return (
+        f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
+        f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} "
+        f"(BayesElo model; its ratings: {ratings})"
+    )
+
+
 def format_table(
     played: Sequence[Played],
     names: Sequence[str],
@@ -238,15 +249,7 @@ def format_table(
         "points: win 1, draw 1/2; elo: Bradley-Terry rating relative to the mean, ±95% interval",
     ]
     if played:
-        model = seat_model(played, names)
-        lines.append(
-            f"first player's advantage {round(model.advantage[0]):+d} "
-            f"±{model.advantage[1]:.0f} Elo, "
-            f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} "
-            "(BayesElo model; its ratings: "
-            + ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
-            + ")"
-        )
+        lines.append(seat_model_line(played, names))
     lines += [
         "",
         "answers against the clock, in seconds:",
