@@ -102,8 +102,8 @@ def schedule(
     gauntlet: str | None = None,
     rules: str = "simultaneous",
 ) -> Iterator[Fixture]:
-    """The fixtures, round by round, map by map, pair by pair; games numbered from 1, pairs from
-    1."""
+    """The fixtures, round by round, map by map, pair by pair; games numbered from 1, pairs
+    from 1."""
     by_name = {e.name: e for e in entrants}
     game = pair_number = 0
     for rnd in range(1, rounds + 1):
