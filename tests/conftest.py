@@ -65,7 +65,8 @@ def oracle() -> Path:
     """The directory of the built Haskell original (analyse, depthbot, zenzike), or skip."""
     if not all((ORACLE / name).is_file() for name in ("analyse", "depthbot")):
         pytest.skip(
-            f"the Haskell oracle is not built in {ORACLE} (see ../shared/reference/zenzike/build.sh)"
+            f"the Haskell oracle is not built in {ORACLE} "
+            "(see ../shared/reference/zenzike/build.sh)"
         )
     return ORACLE
 
@@ -80,7 +81,8 @@ def speedups() -> ModuleType:
 
 @pytest.fixture(params=["native", "pure"])
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Run the test on both paths of the chambers engine: with the C speedups (skipped where off) and in Python."""
+    """Run the test on both paths of the chambers engine: with the C speedups (skipped where off)
+    and in Python."""
     if request.param == "native" and _native.speedups is None:
         pytest.skip("the C speedups are not built or are switched off (LAZYTRON_PURE=1)")
     if request.param == "pure":
@@ -100,7 +102,8 @@ STARTS_A_PROGRAM = re.compile(
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test that starts a program (a bot, the command, the oracle, Chromium) or reads ../shared.
+    """Mark ``slow`` every test that starts a program (a bot, the command, the oracle, Chromium) or
+    reads ../shared.
 
     ``pytest -m "not slow"`` then runs the unit tests alone, in seconds.
     """

@@ -1,4 +1,5 @@
-"""A headless Chromium driven over the DevTools protocol, with a small stdlib websocket client (tests only).
+"""A headless Chromium driven over the DevTools protocol, with a small stdlib websocket client
+(tests only).
 
 Chromium is started with ``--remote-debugging-port=0`` and writes the port
 and the browser's websocket path to ``DevToolsActivePort`` in its profile
@@ -44,7 +45,8 @@ class WebSocket:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         key = base64.b64encode(os.urandom(16)).decode()
         request = (
-            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
         )
         self.sock.sendall(request.encode())
@@ -183,7 +185,8 @@ class Browser:
         return result["result"].get("value")
 
     def problems(self, since: int = 0) -> list[str]:
-        """Console errors and warnings, uncaught exceptions and log errors the page produced (from event ``since`` on)."""
+        """Console errors and warnings, uncaught exceptions and log errors the page produced (from
+        event ``since`` on)."""
         found = []
         for event in self.events[since:]:
             method, params = event.get("method"), event.get("params", {})
@@ -227,7 +230,8 @@ class Browser:
 
 
 def without_clock(table: str) -> str:
-    """A tournament's table without its section of answer times (a measurement, different in every run)."""
+    """A tournament's table without its section of answer times (a measurement, different in every
+    run)."""
     head, clock, tail = table.partition("answers against the clock, in seconds:\n")
     assert clock, "no clock section"
     return head + tail.partition("\n\n")[2]

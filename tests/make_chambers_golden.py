@@ -49,7 +49,8 @@ def positions():
 
 def main() -> None:
     lines = [
-        "# record turn seat depth move score: the chambers engine at fixed depths (tests/make_chambers_golden.py)"
+        "# record turn seat depth move score: the chambers engine at fixed depths "
+        "(tests/make_chambers_golden.py)"
     ]
     for name, turn, seat, board in positions():
         tree = init_tree(board)

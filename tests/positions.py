@@ -12,28 +12,32 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from lazytron.board import CARDINALS, Board
+from lazytron.board import CARDINALS, Board, Move
 from lazytron.match.rules import Outcome, advance
 
 
+def random_move(board: Board, head: int, rng: random.Random) -> Move:
+    """A random move from ``head``, into a free cell if there is one (both heads are walls)."""
+    walls = board.walls | (1 << board.me) | (1 << board.enemy)
+    y, x = board.point(head)
+    ok = [
+        m
+        for m, (dy, dx) in zip(CARDINALS, ((-1, 0), (0, 1), (1, 0), (0, -1)), strict=True)
+        if 0 <= y + dy < board.height
+        and 0 <= x + dx < board.width
+        and not walls >> board.cell(y + dy, x + dx) & 1
+    ]
+    return rng.choice(ok or list(CARDINALS))
+
+
 def random_game(board: Board, rng: random.Random) -> list[Board]:
-    """Every position of one game with random moves (never into a wall when another move is free)."""
+    """Every position of one game with random moves (never into a wall when another move is
+    free)."""
     positions = [board]
     while True:
-        walls = board.walls | (1 << board.me) | (1 << board.enemy)
-
-        def pick(head: int):
-            y, x = board.point(head)
-            ok = [
-                m
-                for m, (dy, dx) in zip(CARDINALS, ((-1, 0), (0, 1), (1, 0), (0, -1)))
-                if 0 <= y + dy < board.height
-                and 0 <= x + dx < board.width
-                and not walls >> board.cell(y + dy, x + dx) & 1
-            ]
-            return rng.choice(ok or list(CARDINALS))
-
-        after = advance(board, pick(board.me), pick(board.enemy))
+        after = advance(
+            board, random_move(board, board.me, rng), random_move(board, board.enemy, rng)
+        )
         if isinstance(after, Outcome):
             return positions
         positions.append(after)

@@ -1,4 +1,5 @@
-"""The benchmarks that read ``../shared`` say so in one line and exit non-zero when it is missing, never a traceback."""
+"""The benchmarks that read ``../shared`` say so in one line and exit non-zero when it is missing,
+never a traceback."""
 
 from __future__ import annotations
 

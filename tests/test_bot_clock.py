@@ -1,4 +1,5 @@
-"""The first move's clock counts from the process's own start when the board was already waiting (as the engine's does)."""
+"""The first move's clock counts from the process's own start when the board was already waiting (as
+the engine's does)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ BOT = f"exec {shlex.quote(sys.executable)} -m lazytron bot --first-time 0.5 -v"
 
 
 def depth_of(script: str, board_after: float | None) -> int:
-    """The depth the bot's first turn reached; the board is waiting from the start, or written ``board_after`` s later."""
+    """The depth the bot's first turn reached; the board is waiting from the start, or written
+    ``board_after`` s later."""
     proc = subprocess.Popen(
         ["sh", "-c", script],
         cwd=ROOT,
@@ -38,7 +40,8 @@ def depth_of(script: str, board_after: float | None) -> int:
     not sys.platform.startswith("linux"), reason="the process's start time is read from /proc"
 )
 def test_a_board_waiting_since_the_start_is_timed_from_the_start():
-    """Started 0.8 s before Python runs (a slow wrapper): the 0.5 s of the first move are gone, so it plays at once."""
+    """Started 0.8 s before Python runs (a slow wrapper): the 0.5 s of the first move are gone, so
+    it plays at once."""
     assert depth_of(f"sleep 0.8; {BOT}", board_after=None) == 0
 
 

@@ -1,4 +1,5 @@
-"""The bot answers every map it can recognise, whatever came before: it resynchronises on a size line it can trust."""
+"""The bot answers every map it can recognise, whatever came before: it resynchronises on a size
+line it can trust."""
 
 from __future__ import annotations
 

@@ -90,7 +90,8 @@ def stream(rng: random.Random, maps: int) -> bytes:
 
 
 def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
-    """Run lazytron in a session of its own; fail if anything of it is still running after it exits."""
+    """Run lazytron in a session of its own; fail if anything of it is still running after it
+    exits."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "lazytron", *args],
         cwd=ROOT,
@@ -113,7 +114,8 @@ def run(args: list[str], data: bytes) -> subprocess.CompletedProcess:
 
 
 def turns(data: bytes) -> int:
-    """The turns the bot must answer in a stream, as the map reader finds them: maps, and broken turns with rows."""
+    """The turns the bot must answer in a stream, as the map reader finds them: maps, and broken
+    turns with rows."""
     items = read_boards(decoded_lines(data.splitlines(keepends=True)))
     return sum(isinstance(i, Board) or (bool(i.rows) and not i.at_end) for i in items)
 

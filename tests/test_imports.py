@@ -1,5 +1,5 @@
-"""The package's import graph and sizes, read from the source with ``ast``: layers in the right direction, no
-cycle, short modules and functions.
+"""The package's import graph and sizes, read from the source with ``ast``: layers in the right
+direction, no cycle, short modules and functions.
 
 The layers, lowest first: the core (board, territory, tree, clock, game,
 search, minimax, decide...) <- the engines <- one refereed game (match) <-
@@ -7,9 +7,9 @@ the tools (replay, compare, tournament) <- the command line (cli); a tool
 imports no other tool but for the tournament's replay pages.  Beside them:
 the games (on the core only), the utilities (term, files: on the core,
 for match and above), the players (bot, analyse, bots: on the engines,
-for compare and cli) and the ratings (on nothing, for the tournament).  No module takes another's private (underscored) names; no
-chain of imports, those made inside functions included, comes back to
-where it started, between modules or between folders.
+for compare and cli) and the ratings (on nothing, for the tournament).  No module takes another's
+private (underscored) names; no chain of imports, those made inside functions included, comes back
+to where it started, between modules or between folders.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ NATIVE = "lazytron.engines.chambers._native"  # the one importer of the compiled
 
 
 def imports(name: str) -> Iterator[tuple[str, str | None, int]]:
-    """(module imported, name taken from it or None, line) for every import of the package in a module."""
+    """(module imported, name taken from it or None, line) for every import of the package in a
+    module."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -120,7 +121,8 @@ ALLOWED = {  # the layers each layer may import, its own included
 
 
 def folder(name: str) -> str:
-    """The folder (or top-level module) of the package a module is in: ``lazytron.match.rules`` -> ``match``."""
+    """The folder (or top-level module) of the package a module is in: ``lazytron.match.rules`` ->
+    ``match``."""
     parts = name.split(".")
     return parts[1] if len(parts) > 1 else parts[0]
 
@@ -227,7 +229,8 @@ def test_no_import_cycle():
 
 
 def folder_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
-    """The graph of the package's folders (and top-level modules): an edge where any module of one imports the other."""
+    """The graph of the package's folders (and top-level modules): an edge where any module of one
+    imports the other."""
     folders: dict[str, set[str]] = {folder(name): set() for name in edges}
     for name, targets in edges.items():
         folders[folder(name)] |= {folder(t) for t in targets if folder(t) != folder(name)}
@@ -268,7 +271,8 @@ MOST_FUNCTION_LINES = 60
 
 
 def long_functions(source: str, most: int = MOST_FUNCTION_LINES) -> list[tuple[str, int, int]]:
-    """(name, line, length) of every function longer than ``most`` lines, its decorators and docstring included."""
+    """(name, line, length) of every function longer than ``most`` lines, its decorators and
+    docstring included."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -308,7 +312,10 @@ def test_the_command_lines_names_are_the_registries():
 
 
 def test_the_command_line_loads_no_tool_before_a_command_runs():
-    code = "import sys, lazytron.cli; print(*sorted(m for m in sys.modules if m.startswith('lazytron')))"
+    code = (
+        "import sys, lazytron.cli; "
+        "print(*sorted(m for m in sys.modules if m.startswith('lazytron')))"
+    )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout

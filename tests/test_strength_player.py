@@ -1,4 +1,5 @@
-"""``benchmarks/strength.py --player``: any of its four bots plays the gauntlet, scored from its own seat."""
+"""``benchmarks/strength.py --player``: any of its four bots plays the gauntlet, scored from its own
+seat."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ honest          every answer as lazytron gives it
 lie N           answer N (from 1) has its deepest score 10 higher (its move, at depth 0)
 garbage         prints a line of text instead of the first answer
 crash N         gives N - 1 answers, then dies with a message on stderr
-hang N          gives N - 1 answers, then sleeps without a word (its pid in $ANALYSER_PIDFILE if set)
+hang N          gives N - 1 answers, then sleeps without a word
+                (its pid in $ANALYSER_PIDFILE if set)
 short N         gives N - 1 answers, then exits with status 0
 extra           every answer, then one more line
 linger          every answer, then it never exits

@@ -39,11 +39,12 @@ def say(text: str) -> None:
 
 
 def main(mode: str, arg: str = "") -> None:
+    # zip(letters, boards()) stops at the last letter without reading another board
     if mode == "script":
-        for letter, _ in zip(arg, boards()):
+        for letter, _ in zip(arg, boards(), strict=False):
             say(DIGITS[letter] + "\n")
     elif mode == "echo":
-        for letter, board in zip(arg, boards()):
+        for letter, board in zip(arg, boards(), strict=False):
             sys.stderr.write(board)
             sys.stderr.flush()
             say(DIGITS[letter] + "\n")
@@ -60,7 +61,7 @@ def main(mode: str, arg: str = "") -> None:
         for n, _ in enumerate(boards()):
             say(DIGITS[arg[n]] + "\n" if n < len(arg) else "move: north 0 5 6 7 8 9 east\n")
     elif mode == "noisy":
-        for letter, _ in zip(arg, boards()):
+        for letter, _ in zip(arg, boards(), strict=False):
             say(f"thinking... depth 0, x{DIGITS[letter]}y 9\n")
     elif mode == "ahead":
         next(boards())

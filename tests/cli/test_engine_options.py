@@ -1,4 +1,5 @@
-"""Engine options on the command line, as UCI engines take them: --option, --list-options, and --version."""
+"""Engine options on the command line, as UCI engines take them: --option, --list-options, and
+--version."""
 
 from __future__ import annotations
 

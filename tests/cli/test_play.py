@@ -101,7 +101,8 @@ def test_same_deterministic_bots_give_the_same_game(tmp_path):
 
 
 def test_the_haskell_depthbot_plays_the_same_game_as_the_port(tmp_path, oracle):
-    """A bot in another language under the referee: the original's depthbot and the port play alike."""
+    """A bot in another language under the referee: the original's depthbot and the port play
+    alike."""
     pillars = str(MAPS / "pillars.txt")
     records = []
     for name, command in (

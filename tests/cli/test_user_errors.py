@@ -1,4 +1,5 @@
-"""User errors are one line on stderr and a non-zero status, never a traceback: numbers out of range, closed or full streams."""
+"""User errors are one line on stderr and a non-zero status, never a traceback: numbers out of
+range, closed or full streams."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``compare --analyser`` adopts what the analyser leaves behind and reaps it, as ``play`` does with bots."""
+"""``compare --analyser`` adopts what the analyser leaves behind and reaps it, as ``play`` does with
+bots."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from conftest import BOTS, MAPS, ROOT
 WATCHER = textwrap.dedent("""
     import ctypes, os, subprocess, sys, time
     ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
-    done = subprocess.run([sys.executable, "-m", "lazytron", *sys.argv[1:]], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "lazytron", *sys.argv[1:]], capture_output=True, text=True
+    )
     time.sleep(1.0)  # the analyser's child has ended by now
     mine = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -25,7 +28,8 @@ WATCHER = textwrap.dedent("""
             continue
         if int(fields[1]) == os.getpid():
             mine.append(fields[0])
-    print(done.returncode, ",".join(mine) or "-", done.stdout.splitlines()[-1] if done.stdout else done.stderr)
+    last = done.stdout.splitlines()[-1] if done.stdout else done.stderr
+    print(done.returncode, ",".join(mine) or "-", last)
 """)
 
 

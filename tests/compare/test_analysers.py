@@ -1,4 +1,5 @@
-"""``lazytron compare --analyser``: agreement with the Haskell original, a lying analyser caught, bad input."""
+"""``lazytron compare --analyser``: agreement with the Haskell original, a lying analyser caught,
+bad input."""
 
 from __future__ import annotations
 
@@ -109,7 +110,8 @@ def test_the_oracle_agrees_on_recorded_games_from_both_sides(oracle, recorded_ga
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines()[-1] == f"all {2 * 48 + 2 * 9} positions agree"
     assert run.stderr.splitlines() == [
-        f"lazytron compare: warning: {cut}: cut off after 8 turns (no end marker): comparing the positions it holds"
+        f"lazytron compare: warning: {cut}: cut off after 8 turns (no end marker): "
+        "comparing the positions it holds"
     ]
 
 
@@ -177,7 +179,8 @@ def test_positions_can_come_on_stdin(three_maps):
 
 
 def test_answers_are_read_as_they_come(three_maps):
-    """The first comparison is made while the analyser is still busy: a slow analyser shows progress."""
+    """The first comparison is made while the analyser is still busy: a slow analyser shows
+    progress."""
     positions = [Sample(load_board(str(MAPS / f"{n}.txt")), n) for n in ("pillars", "spiral")]
     results = compare(positions, analyser("hang", "2"), 2, timeout=1.0)
     assert next(results).agrees

@@ -1,4 +1,5 @@
-"""``lazytron compare --bot``: identical games with the Haskell original, the turn where games part, bad input."""
+"""``lazytron compare --bot``: identical games with the Haskell original, the turn where games part,
+bad input."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def parting_turn(bot: str, other: str, board_path: str, side: int = 1) -> int:
     games = [
         play_game(board, (cmd, HUGGER) if side == 1 else (HUGGER, cmd)) for cmd in (bot, other)
     ]
-    turns = zip(games[0].turns, games[1].turns)
+    # the games part before the shorter ends
+    turns = zip(games[0].turns, games[1].turns, strict=False)
     return next(a.number for a, b in turns if a.moves != b.moves)
 
 
@@ -75,7 +77,10 @@ def test_a_bot_that_plays_otherwise_is_shown_at_the_turn_the_games_part():
     lines = run.stdout.splitlines()
     for side in (1, 2):
         turn = parting_turn(lazytron_bot(2), lazytron_bot(4), gatehouse, side)
-        head = f"{gatehouse}, the bots as player {side}: the games part on turn {turn} (the bots' moves differ)"
+        head = (
+            f"{gatehouse}, the bots as player {side}: "
+            f"the games part on turn {turn} (the bots' moves differ)"
+        )
         at = lines.index(head)
         drawn = lines[at + 1 : at + 20]
         assert drawn[0].split() == ["before", "turn", str(turn), "the", "bot", "lazytron"]
@@ -122,7 +127,8 @@ def test_an_opponent_that_plays_otherwise_is_named():
     parting = Parting(turn(Move.EAST, Move.NORTH), turn(Move.EAST, Move.SOUTH))
     lines = result_lines(PairResult(Pairing("m.txt", board, 1), 2, None, parting))
     assert lines[0] == (
-        "m.txt, the bots as player 1: the games part on turn 3 (the opponent's moves differ: is it deterministic?)"
+        "m.txt, the bots as player 1: the games part on turn 3 "
+        "(the opponent's moves differ: is it deterministic?)"
     )
     assert lines[2].split() == ["15", "15", "East", "East"]
     assert lines[3].split() == ["#" * 15, "*", "opponent:", "North", "opponent:", "South"]

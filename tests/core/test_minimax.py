@@ -1,4 +1,5 @@
-"""The generic searches and the game interface: both games are games, and on Tron the searches are negamax."""
+"""The generic searches and the game interface: both games are games, and on Tron the searches are
+negamax."""
 
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def test_both_games_are_games():
 
 
 def _walk(tree: Position, rng: random.Random, turns: int) -> Position:
-    """A position ``turns`` random turns down the Tron tree, where player 1 can still move (fewer turns if none is)."""
+    """A position ``turns`` random turns down the Tron tree, where player 1 can still move (fewer
+    turns if none is)."""
     for _ in range(turns):
         alive = [
             position for reply in tree.children for position in reply.children if position.children

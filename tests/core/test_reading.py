@@ -1,4 +1,5 @@
-"""One reader for maps: the same decoding and the same errors for files and stdin, in every command."""
+"""One reader for maps: the same decoding and the same errors for files and stdin, in every
+command."""
 
 from __future__ import annotations
 

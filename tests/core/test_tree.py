@@ -68,7 +68,7 @@ def test_tron_levels_alternate_and_odd_levels_are_never_scored():
     assert all(isinstance(r, Reply) for r in replies)
     assert all(isinstance(p, Position) for r in replies for p in r.children)
     with pytest.raises(TypeError):
-        replies[0].score
+        _ = replies[0].score
     # the enemy's answers do not depend on my move
     assert len({tuple(p.move for p in r.children) for r in replies}) == 1
     # children are built on the walls with both old heads added
@@ -112,7 +112,7 @@ def test_inherit_lets_the_rest_of_the_tree_go_at_once():
     Mortal.freed.clear()
     root = Mortal(Move.NONE)
     for kid in root.children:
-        kid.children  # two levels made: 1 + 2 + 4 nodes
+        _ = kid.children  # two levels made: 1 + 2 + 4 nodes
     root = inherit(root, Move.EAST)
     # freed by reference counting alone (no cycles): the old root, North and North's two children
     assert sorted(Mortal.freed) == [
@@ -129,7 +129,7 @@ def test_dismantle_frees_a_step_at_a_time_and_spares_the_kept_subtree():
     root = Mortal(Move.NONE)
     for kid in root.children:
         for grandkid in kid.children:
-            grandkid.children  # three levels: 1 + 2 + 4 + 8 nodes
+            _ = grandkid.children  # three levels: 1 + 2 + 4 + 8 nodes
     keep = root.children[1]
     steps = dismantle(root, keep=keep, batch=2)
     del root

@@ -214,7 +214,8 @@ def test_the_computer_wins_when_it_can_and_blocks_when_it_must():
 
 
 def _games(grid: Grid, computer: Player) -> Iterator[Grid]:
-    """The end of every game from ``grid`` where the computer plays ``bestmove`` and its opponent every move."""
+    """The end of every game from ``grid`` where the computer plays ``bestmove`` and its opponent
+    every move."""
     if not grid.children:
         yield grid
     elif grid.turn is computer:

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from lazytron.board import Move
@@ -39,7 +40,8 @@ def java() -> str | None:
 
 
 def example(shared: Path, name: str) -> str:
-    """The command line of an official example bot (no quotes: Tron.jar splits commands at spaces)."""
+    """The command line of an official example bot (no quotes: Tron.jar splits commands at
+    spaces)."""
     return f"java -jar {shared / ENGINE / name}.jar"
 
 
@@ -94,14 +96,15 @@ def tronjar_game(
     out = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=600).stdout
     width, height = map(int, map_path.read_text().split("\n", 1)[0].split())
     boards = heads(out, width, height)
-    moves = tuple((step(a[0], b[0]), step(a[1], b[1])) for a, b in zip(boards, boards[1:]))
+    moves = tuple((step(a[0], b[0]), step(a[1], b[1])) for a, b in pairwise(boards))
     result = [line for line in out.splitlines() if line in RESULTS]
     assert result, f"no result line from Tron.jar: {out[-500:]!r}"
     return Played(moves, result[-1])
 
 
 def lazytron_game(map_path: Path, commands: tuple[str, str], seconds: float, tmp: Path) -> Played:
-    """Play the same game with ``lazytron play --rules tronjar``: its record's moves and its last line."""
+    """Play the same game with ``lazytron play --rules tronjar``: its record's moves and its last
+    line."""
     out = io.StringIO()
     record = tmp / "game.tron"
     status = play(
@@ -120,7 +123,8 @@ def lazytron_game(map_path: Path, commands: tuple[str, str], seconds: float, tmp
 
 
 def same_game(official: Played, ours: Played) -> bool:
-    """Tron.jar's transcript shows every turn but the last; lazytron's record holds the last one too."""
+    """Tron.jar's transcript shows every turn but the last; lazytron's record holds the last one
+    too."""
     shown = len(official.moves)
     return (
         ours.result == official.result

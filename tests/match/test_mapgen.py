@@ -1,4 +1,5 @@
-"""Generated maps: contest format, point-symmetric, connected, heads apart, reproducible; safe openings."""
+"""Generated maps: contest format, point-symmetric, connected, heads apart, reproducible; safe
+openings."""
 
 from __future__ import annotations
 
@@ -120,7 +121,7 @@ def test_the_command_writes_the_maps_it_names(tmp_path):
     assert done.returncode == 0 and done.stderr == ""
     paths = done.stdout.split()
     assert [p.rsplit("/", 1)[1] for p in paths] == [f"gen-13x9-d20-s{s}.txt" for s in (5, 6, 7)]
-    for seed, path in zip((5, 6, 7), paths):
+    for seed, path in zip((5, 6, 7), paths, strict=True):
         assert parse_board(open(path).read()) == generate(MapSpec(13, 9, 0.2), seed)
     impossible = ["--size", "4x4", "--density", "0.6", "--apart", "40"]
     for args, status in (

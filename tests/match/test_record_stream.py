@@ -1,4 +1,5 @@
-"""Records are read as a stream: memory bounded by the board, whatever the length of the moves field."""
+"""Records are read as a stream: memory bounded by the board, whatever the length of the moves
+field."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Game records: the contest's summary format written, read, round-tripped, and refused when broken."""
+"""Game records: the contest's summary format written, read, round-tripped, and refused when
+broken."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The referee with real processes: moves, time limits, crashes, garbage, floods, deaf bots, left-over children."""
+"""The referee with real processes: moves, time limits, crashes, garbage, floods, deaf bots,
+left-over children."""
 
 from __future__ import annotations
 
@@ -125,7 +126,8 @@ def test_a_bot_that_floods_its_output_does_not_hang_the_game():
 
 
 def test_a_bot_that_never_reads_its_input_crashes_when_its_pipe_is_full():
-    """Boards of 40 kB: the second or third no longer fits in the pipe of a bot that reads nothing."""
+    """Boards of 40 kB: the second or third no longer fits in the pipe of a bot that reads
+    nothing."""
     rows = ["1" + " " * 199] + [" " * 200] * 198 + [" " * 199 + "2"]
     big = parse_board("200 200\n" + "\n".join(rows) + "\n")
     start = time.monotonic()
@@ -164,7 +166,8 @@ def test_a_game_with_a_forking_bot_leaves_no_process(tmp_path):
 
 
 def test_record_holds_the_last_turn_with_a_letter_for_the_missing_move():
-    """2 exits on turn 2: the record writes its first letter that crashes the same way (East, into the wall)."""
+    """2 exits on turn 2: the record writes its first letter that crashes the same way (East, into
+    the wall)."""
     game = play_game(ROOM, (bot("script", "EE"), bot("script", "W")), FAST)
     assert game.turns[-1].moves == (E, NONE)
     record = game.record()
@@ -176,7 +179,8 @@ def test_record_holds_the_last_turn_with_a_letter_for_the_missing_move():
 
 
 def test_record_of_a_trapped_bot_that_exits_holds_the_other_players_last_move():
-    """As the example bots (and the contest's forfeit 1.tron): a trapped bot exits, the other moves on."""
+    """As the example bots (and the contest's forfeit 1.tron): a trapped bot exits, the other
+    moves on."""
     pocket = parse_board("6 4\n######\n#1 # #\n#  #2#\n######\n")
     game = play_game(pocket, (bot("script", "ES"), bot("script", "N")), FAST)
     assert [t.moves for t in game.turns] == [(E, N), (S, NONE)] and game.outcome is Outcome.ONE
@@ -187,7 +191,8 @@ def test_record_of_a_trapped_bot_that_exits_holds_the_other_players_last_move():
 
 
 def test_record_leaves_out_a_last_turn_no_letter_can_stand_for():
-    """Tron.jar's rules: 1 steps where 2 stands without a move, a collision no letter of 2 would give."""
+    """Tron.jar's rules: 1 steps where 2 stands without a move, a collision no letter of 2 would
+    give."""
     line = parse_board("6 3\n######\n#1  2#\n######\n")
     game = play_game(line, (bot("script", "EE"), bot("script", "W")), FAST, rules="tronjar")
     assert game.turns[-1].moves == (E, NONE) and game.outcome is Outcome.COLLIDED
@@ -211,7 +216,8 @@ def test_limits():
 
 
 def test_referee_replays_recorded_games_through_bot_processes(recorded_games):
-    """Scripted bots playing the moves of each record give the recorded game, turn for turn, and its result."""
+    """Scripted bots playing the moves of each record give the recorded game, turn for turn, and its
+    result."""
     played = 0
     for path in recorded_games:
         try:

@@ -1,4 +1,5 @@
-"""The official rules: every way a turn can end, under both rule sets, and the recorded games as ground truth."""
+"""The official rules: every way a turn can end, under both rule sets, and the recorded games as
+ground truth."""
 
 from __future__ import annotations
 
@@ -134,7 +135,8 @@ def _replay(record, rules):
 
 @pytest.mark.parametrize("rules", sorted(RULES))
 def test_recorded_games_replay_to_their_results(recorded_games, rules):
-    """Ground truth: every complete record ends on its last turn with its result; the forfeit does not end."""
+    """Ground truth: every complete record ends on its last turn with its result; the forfeit does
+    not end."""
     unfinished = []
     checked = 0
     for path in recorded_games:

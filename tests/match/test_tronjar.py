@@ -28,13 +28,16 @@ from official import (
 )
 
 TESTBOT = BOTS / "testbot.py"
-SECONDS = 2  # a move's time limit in both engines (Tron.jar takes whole seconds; it waits this long for a bot that exited)
+# a move's time limit in both engines (Tron.jar takes whole seconds; it waits this long for a bot
+# that exited)
+SECONDS = 2
 
 pytestmark = pytest.mark.skipif(java() is None, reason="no Java runtime to run Tron.jar")
 
 
 def script(letters: str) -> str:
-    """A bot playing these moves, then exiting (no spaces in the command: Tron.jar splits at them)."""
+    """A bot playing these moves, then exiting (no spaces in the command: Tron.jar splits at
+    them)."""
     return (
         f"{sys.executable} {TESTBOT} script {letters}"
         if letters
@@ -43,7 +46,8 @@ def script(letters: str) -> str:
 
 
 CASES = {
-    # name: (map rows, player 1's moves, player 2's moves); each is a position where the rule sets differ
+    # name: (map rows, player 1's moves, player 2's moves); each is a position where the rule sets
+    # differ
     "swap after the first turn: 1 wins": (["######", "#1  2#", "######"], "EE", "WW"),
     "swap on the first turn: both crash": (["#####", "#12 #", "#####"], "E", "W"),
     "1 onto 2's head as 2 leaves it": (["####", "#  #", "#12#", "####"], "NE", "NE"),
@@ -110,7 +114,8 @@ def test_example_bots_play_the_same_game_on_a_contest_map(shared, tmp_path):
 
 @pytest.mark.slow
 def test_every_contest_map_every_example_bot_both_sides(shared, contest_maps, tmp_path):
-    """The issue's check: 27 maps x 3 example bots x (depth 2, the hugger) x both sides, 324 games each way."""
+    """The issue's check: 27 maps x 3 example bots x (depth 2, the hugger) x both sides, 324 games
+    each way."""
     assert len(contest_maps) == 27
     games = pairings(shared, contest_maps, (depth_bot(2), hugger()))
     assert differences(shared, games, tmp_path, threads=3) == []

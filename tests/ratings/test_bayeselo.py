@@ -1,4 +1,5 @@
-"""Ratings with a first-player advantage and draws, against a slow direct maximisation of the same likelihood."""
+"""Ratings with a first-player advantage and draws, against a slow direct maximisation of the same
+likelihood."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ NAMES = ["a", "b", "c"]
 
 
 def compass_search(games, n):
-    """Maximise the likelihood by pattern search over (ratings..., advantage, draw) in Elo: slow, and shares no code
-    with the fit but the likelihood itself."""
+    """Maximise the likelihood by pattern search over (ratings..., advantage, draw) in Elo: slow,
+    and shares no code with the fit but the likelihood itself."""
     point, step = [0.0] * n + [0.0, 100.0], 64.0
     value = lambda p: log_likelihood([x / ELO for x in p], games)  # noqa: E731
     best = value(point)

@@ -18,7 +18,8 @@ def test_ratings_follow_the_elo_curve_and_errors_shrink_with_games():
     gap = many[0].elo - many[1].elo
     assert gap == pytest.approx(400 * 0.4771, rel=0.02)  # 75 % is 191 Elo
     assert many[0].error < few[0].error / 5
-    # each player's share of the gap's 95 % interval: 1.96 x 926 Elo per unit of score x sqrt(0.75 x 0.25 / 400) / 2
+    # each player's share of the gap's 95 % interval:
+    # 1.96 x 926 Elo per unit of score x sqrt(0.75 x 0.25 / 400) / 2
     assert many[0].error == pytest.approx(19.6, rel=0.1)
 
 

@@ -1,5 +1,5 @@
-"""The statistics module against figures computed elsewhere: cutechess-cli's printed matches, a published GSPRT
-example, and slow sample-by-sample computations."""
+"""The statistics module against figures computed elsewhere: cutechess-cli's printed matches, a
+published GSPRT example, and slow sample-by-sample computations."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ CUTECHESS = [
 
 
 def cutechess_z() -> float:
-    """cutechess's 97.5 % normal quantile: sqrt(2) erfinv(0.95) by the closed-form approximation it uses."""
+    """cutechess's 97.5 % normal quantile: sqrt(2) erfinv(0.95) by the closed-form approximation it
+    uses."""
     a = 8 * (math.pi - 3) / (3 * math.pi * (4 - math.pi))
     y = math.log(1 - 0.95**2)
     z = 2 / (math.pi * a) + y / 2
@@ -51,7 +52,10 @@ def cutechess_z() -> float:
 def line(wins: int, losses: int, draws: int, z: float) -> str:
     e = interval(trinomial(wins, draws, losses), z)
     m = Match(wins, draws, losses)
-    return f"{e.elo:.1f} +/- {e.error:.1f}, LOS: {100 * los(wins, losses):.1f} %, DrawRatio: {100 * m.draw_ratio:.1f} %"
+    return (
+        f"{e.elo:.1f} +/- {e.error:.1f}, LOS: {100 * los(wins, losses):.1f} %, "
+        f"DrawRatio: {100 * m.draw_ratio:.1f} %"
+    )
 
 
 @pytest.mark.parametrize("wld, printed", CUTECHESS)
@@ -77,7 +81,8 @@ def test_gsprt_matches_a_published_example():
 
 
 def slow_pair_llr(pair_points: list[float], sprt: Sprt) -> float:
-    """The LLR summed pair by pair: log-density of each pair's score under N(s1, σ²) less under N(s0, σ²)."""
+    """The LLR summed pair by pair: log-density of each pair's score under N(s1, σ²) less under
+    N(s0, σ²)."""
     xs = [p / 2 for p in pair_points]
     sigma = math.sqrt(pvariance(xs))
     h0, h1 = NormalDist(expected(sprt.elo0), sigma), NormalDist(expected(sprt.elo1), sigma)

@@ -1,8 +1,10 @@
-"""``lazytron replay`` piped: every recorded game replays to its positions and result; broken records get one error line."""
+"""``lazytron replay`` piped: every recorded game replays to its positions and result; broken
+records get one error line."""
 
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -52,8 +54,9 @@ def maps_and_tail(text: str) -> tuple[list[Board], list[str]]:
 
 
 def check_moves(boards: list[Board], letters: str) -> None:
-    """Each position follows from the last by the record's letters: heads one step on, old heads walls."""
-    for t, (before, after) in enumerate(zip(boards, boards[1:])):
+    """Each position follows from the last by the record's letters: heads one step on, old heads
+    walls."""
+    for t, (before, after) in enumerate(pairwise(boards)):
         assert after.walls == before.walls | (1 << before.me) | (1 << before.enemy), (
             f"walls at turn {t + 1}"
         )
@@ -189,14 +192,15 @@ def _write(tmp_path: Path, board: str, moves: str, result: str | None) -> Path:
 
 
 def test_moves_that_run_out_with_no_result(tmp_path):
-    """A contest summary (no result field) whose moves stop before a crash: positions, no result line, status 1."""
+    """A contest summary (no result field) whose moves stop before a crash: positions, no result
+    line, status 1."""
     path = _write(tmp_path, OPEN, "EW", None)
     status, out, err = replay_text(path)
     boards, tail = maps_and_tail(out)
     assert status == 1 and len(boards) == 2 and tail == []
     assert (
-        err
-        == f"lazytron replay: {path}: the moves run out after 1 turns without a crash and the record names no winner\n"
+        err == f"lazytron replay: {path}: the moves run out after 1 turns without a crash "
+        "and the record names no winner\n"
     )
 
 

@@ -1,4 +1,5 @@
-"""``lazytron replay --analyse``: each side's move, score and depth, and the territories, turn by turn."""
+"""``lazytron replay --analyse``: each side's move, score and depth, and the territories, turn by
+turn."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ from lazytron.reading import read_boards
 
 GAME = "toronto__felix__ryan__1.tron"
 VERDICT = re.compile(
-    r"turn=(\d+) player=([12]) played=(\w+|-) move=(North|East|South|West|None) score=(-?\d+|-) depth=(\d+) line=([NESW-]+)"
+    r"turn=(\d+) player=([12]) played=(\w+|-) move=(North|East|South|West|None) "
+    r"score=(-?\d+|-) depth=(\d+) line=([NESW-]+)"
 )
 TERRITORY = re.compile(r"turn=(\d+) territory 1=(\d+) 2=(\d+) ties=(\d+)( apart)?")
 MOMENT = re.compile(r"moment turn=(\d+)(?: player=([12]))? (drop|apart|surprise)((?: \w+=\S+)*)")
 
 
 def parse(stdout: str) -> tuple[list[Board], dict, dict]:
-    """The positions, the verdicts {(turn, player): (played, move, score, depth)}, the territories {turn: counts}."""
+    """The positions, the verdicts {(turn, player): (played, move, score, depth)}, the territories
+    {turn: counts}."""
     maps, verdicts, territories = [], {}, {}
     for line in stdout.splitlines(keepends=True):
         if m := VERDICT.fullmatch(line.rstrip("\n")):
@@ -35,7 +38,8 @@ def parse(stdout: str) -> tuple[list[Board], dict, dict]:
 
 
 def first_reached(board: Board) -> tuple[int, int, int]:
-    """Free cells (heads excluded) strictly nearer to 1, to 2, and at equal distance: a plain BFS per head."""
+    """Free cells (heads excluded) strictly nearer to 1, to 2, and at equal distance: a plain BFS
+    per head."""
 
     def distances(start: int) -> dict[int, int]:
         seen, queue = {start: 0}, deque([start])
@@ -91,7 +95,8 @@ def test_analyse_names_move_score_depth_and_territory_every_turn(shared):
                 ]
             )
         assert territories[t] == first_reached(board), t
-    # the moves are what `lazytron analyse` gives for the same positions at that depth, each from its own side
+    # the moves are what `lazytron analyse` gives for the same positions at that depth, each from
+    # its own side
     ones = analyse_moves(boards, 4)
     twos = analyse_moves([b.swapped() for b in boards], 4)
     assert ones == [verdicts[t, 1][1] for t in range(len(boards))]
@@ -119,7 +124,7 @@ def test_the_clock_by_default(shared):
     proc = lazytron("replay", str(path), "--analyse", "--turn", "5")
     _, verdicts, _ = parse(proc.stdout)
     assert proc.returncode == 0 and set(verdicts) == {(5, 1), (5, 2)}
-    for played, move, score, depth in verdicts.values():
+    for _, _, score, depth in verdicts.values():
         assert depth >= 2 and depth % 2 == 0 and score != "-"
 
 

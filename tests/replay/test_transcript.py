@@ -1,4 +1,5 @@
-"""Tron.jar's transcripts read as records: against games Tron.jar plays, and on hand-made and broken ones."""
+"""Tron.jar's transcripts read as records: against games Tron.jar plays, and on hand-made and broken
+ones."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def test_the_last_moves_give_each_outcome(outcome):
             "board at line 5: no player 1 on the map, expected one",
         ),
         (
-            "7 4\n#######\n#1   2#\n#     #\n#######\n7 4\n#######\n## 1 ##\n#    2#\n#######\nPlayer One Wins!\n",
+            "7 4\n#######\n#1   2#\n#     #\n#######\n"
+            "7 4\n#######\n## 1 ##\n#    2#\n#######\nPlayer One Wins!\n",
             "board 2: player 1 went from (1, 1) to (1, 3), not one step",
         ),
         (
@@ -177,7 +179,8 @@ def test_a_tron_jar_transcript_replays_as_the_tronjar_record(engine, tmp_path, m
 
 
 def test_a_board_is_what_tron_jar_prints(engine):
-    """The boards of a transcript are read as Tron.jar prints them: player 1's view, trails as walls."""
+    """The boards of a transcript are read as Tron.jar prints them: player 1's view, trails as
+    walls."""
     board = parse_board(START)
     assert isinstance(board, Board) and str(board) == START
 

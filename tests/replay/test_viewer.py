@@ -1,4 +1,5 @@
-"""The terminal replay: screens, key handling, and the terminal given back on every way out (run on a pseudo-terminal)."""
+"""The terminal replay: screens, key handling, and the terminal given back on every way out (run on
+a pseudo-terminal)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ import time
 import pytest
 from conftest import ROOT
 
-termios = pytest.importorskip("termios")  # pseudo-terminals: POSIX only
-pty = pytest.importorskip("pty")
-
 from lazytron.replay.model import Analyst, load_replay
 from lazytron.replay.viewer import State, apply, screen, tick
 from lazytron.term.render import SHOW_CURSOR, frames
+
+termios = pytest.importorskip("termios")  # pseudo-terminals: POSIX only
+pty = pytest.importorskip("pty")
 
 GAME = "toronto__felix__ryan__1.tron"  # 8 turns, player 2 wins, the last turn a crash
 
@@ -69,7 +70,8 @@ def test_screen_with_analysis(game):
 
 
 def test_t_toggles_the_overlay_and_v_whose_line(game):
-    """The analysis stands beside the board; t takes the tints and the line's dots off, v shows the other line."""
+    """The analysis stands beside the board; t takes the tints and the line's dots off, v shows the
+    other line."""
     from lazytron.replay.model import line_cells
 
     replay = load_replay(game)

@@ -1,4 +1,5 @@
-"""``lazytron replay --html``: one self-contained page, checked as text and played in a headless Chromium."""
+"""``lazytron replay --html``: one self-contained page, checked as text and played in a headless
+Chromium."""
 
 from __future__ import annotations
 
@@ -127,14 +128,16 @@ class Page:
         return self.js("document.getElementById('board').toDataURL()")
 
     def pixel(self, index: int) -> list[int]:
-        """The colour near the top left corner of a cell (away from its label), read from a copy of the board."""
+        """The colour near the top left corner of a cell (away from its label), read from a copy of
+        the board."""
         y, x = divmod(index, self.game["width"] + 1)
         expression = f"""(() => {{
             const board = document.getElementById('board'), copy = document.createElement('canvas');
             copy.width = board.width; copy.height = board.height;
             const ctx = copy.getContext('2d', {{willReadFrequently: true}});
             ctx.drawImage(board, 0, 0);
-            return Array.from(ctx.getImageData({x * self.cell + 1}, {y * self.cell + 1}, 1, 1).data.slice(0, 3));
+            const pixel = ctx.getImageData({x * self.cell + 1}, {y * self.cell + 1}, 1, 1);
+            return Array.from(pixel.data.slice(0, 3));
         }})()"""
         return self.js(expression)
 
@@ -170,7 +173,8 @@ def test_page_loads_without_errors_and_stepping_changes_the_board(browser, analy
     assert p.turn() == 0 and p.image() == start
 
     p.js(
-        "const s = document.getElementById('slider'); s.value = '12'; s.dispatchEvent(new Event('input'))"
+        "const s = document.getElementById('slider'); s.value = '12'; "
+        "s.dispatchEvent(new Event('input'))"
     )
     assert (
         p.turn() == 12 and p.text("status") == f"turn 12 / {replay.last}" and p.text("result") == ""
@@ -255,7 +259,8 @@ def test_the_error_catcher_catches(browser, tmp_path):
 
 
 def test_the_overlay_the_expected_line_and_the_chart(browser, analysed_page, record):
-    """Ties shaded, the expected line drawn from the heads, the chart drawn and a click on it moving the turn."""
+    """Ties shaded, the expected line drawn from the heads, the chart drawn and a click on it moving
+    the turn."""
     replay = load_replay(str(record))
     analysis = Analyst(replay, depth=2)
     p = Page(browser, analysed_page, "#turn=4")
@@ -282,12 +287,15 @@ def test_the_overlay_the_expected_line_and_the_chart(browser, analysed_page, rec
     at4 = cursor()
     # a click on the chart where turn 20 is drawn goes to turn 20, and the cursor follows
     box = p.js(
-        "(() => { const r = document.getElementById('chart').getBoundingClientRect(); return [r.left, r.top, r.width]; })()"
+        "(() => { const r = document.getElementById('chart').getBoundingClientRect(); "
+        "return [r.left, r.top, r.width]; })()"
     )
     x20 = p.js(
-        "Number(document.getElementById('chart-score1').getAttribute('d').split(/[ML]/)[21].split(' ')[0])"
+        "Number(document.getElementById('chart-score1').getAttribute('d')"
+        ".split(/[ML]/)[21].split(' ')[0])"
     )
-    click = f"new MouseEvent('click', {{clientX: {box[0] + x20 * box[2] / 720}, clientY: {box[1] + 50}, bubbles: true}})"
+    client_x, client_y = box[0] + x20 * box[2] / 720, box[1] + 50
+    click = f"new MouseEvent('click', {{clientX: {client_x}, clientY: {client_y}, bubbles: true}})"
     p.js(f"document.getElementById('chart').dispatchEvent({click})")
     assert p.turn() == 20 and cursor() > at4
     # the moments are listed and a click on one goes to its turn

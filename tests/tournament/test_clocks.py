@@ -1,4 +1,5 @@
-"""Each bot's answers against the clock in a tournament's table: time-outs, the slowest first and later answers."""
+"""Each bot's answers against the clock in a tournament's table: time-outs, the slowest first and
+later answers."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ PLAYED = [
 
 
 def test_each_bot_gets_its_own_seats_times_and_time_outs():
-    """The seats swap between games: a's times are the first column of game 1 and the second of game 2."""
+    """The seats swap between games: a's times are the first column of game 1 and the second of
+    game 2."""
     assert clocks(PLAYED, ["a", "b"]) == [Clock("a", 0, 2.9, 0.8), Clock("b", 1, 1.1, 0.9)]
 
 

@@ -1,4 +1,5 @@
-"""``lazytron tournament --cluster``: a real Dask scheduler and worker processes on this machine (no mock).
+"""``lazytron tournament --cluster``: a real Dask scheduler and worker processes on this machine (no
+mock).
 
 The same tournament is played here and on the cluster, and must give the
 same games and table; a worker killed mid-game, a scheduler killed
@@ -172,9 +173,8 @@ def test_a_cluster_plays_the_same_games_and_table_as_this_machine(cluster, here,
     header, row = out.split("results per host:\n")[1].splitlines()
     assert row.split()[:2] == [socket.gethostname(), "12"]
     standings = {line.split()[1]: "-".join(line.split()[4:7]) for line in table.splitlines()[1:4]}
-    assert (
-        dict(zip(header.split()[2:5], row.split()[2:5])) == standings
-    )  # one host played every game
+    # one host played every game
+    assert dict(zip(header.split()[2:5], row.split()[2:5], strict=True)) == standings
     # two workers with cores=2 (and 4 threads each): never more than two games at once
     with sqlite3.connect(db) as con:
         spans = con.execute("SELECT started, started + seconds FROM games").fetchall()
@@ -346,8 +346,8 @@ def test_without_distributed_cluster_says_how_to_install_it(tmp_path):
     )
     assert done.returncode == 1
     assert (
-        done.stderr
-        == "lazytron tournament: --cluster needs Dask's distributed: pip install 'lazytron[cluster]'\n"
+        done.stderr == "lazytron tournament: --cluster needs Dask's distributed: "
+        "pip install 'lazytron[cluster]'\n"
     )
 
 
@@ -368,7 +368,8 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path):
 
 
 def test_ctrl_c_stops_the_games_under_way_on_the_workers(cluster, tmp_path):
-    """Bots that take 30 s over their first move: the workers' games end within seconds of Ctrl-C, not 30 s."""
+    """Bots that take 30 s over their first move: the workers' games end within seconds of Ctrl-C,
+    not 30 s."""
     db = tmp_path / "cluster.db"
     bots = [f"slow={PY} {ROOT / 'tests' / 'bots' / 'testbot.py'} sleep", BOTS[2]]
     run = subprocess.Popen(
@@ -402,8 +403,8 @@ def test_ctrl_c_stops_the_games_under_way_on_the_workers(cluster, tmp_path):
     assert run.returncode == 130, err
     last = err.strip().splitlines()[-1]
     assert (
-        last
-        == f"lazytron tournament: interrupted after 0 of 4 games (stored in {db}; the same command resumes)"
+        last == "lazytron tournament: interrupted after 0 of 4 games "
+        f"(stored in {db}; the same command resumes)"
     )
     deadline = time.monotonic() + 10
     while any(children(pid) for pid in workers):  # the workers end their games' bots

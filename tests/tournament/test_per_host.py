@@ -36,7 +36,8 @@ def test_a_slow_host_shows():
 
 
 def test_report_of_games_from_two_hosts_adds_them(tmp_path):
-    """--report DB prints the results per host when more than one host played (a run's games stored as a run stores them)."""
+    """--report DB prints the results per host when more than one host played (a run's games stored
+    as a run stores them)."""
     db = store.connect(str(tmp_path / "t.db"))
     run = store.open_run(
         db,

@@ -20,7 +20,8 @@ PY = shlex.quote(sys.executable)
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory):
-    """A gauntlet under an SPRT, stored, with its page and PGN written by the run and again by --report."""
+    """A gauntlet under an SPRT, stored, with its page and PGN written by the run and again by
+    --report."""
     tmp = tmp_path_factory.mktemp("report")
     maps = [str(MAPS / m) for m in ("pillars.txt", "gatehouse.txt")]
     done = lazytron(
@@ -90,7 +91,8 @@ def test_the_page_is_self_contained_and_links_every_game(finished):
 
 
 def test_the_page_shows_each_bots_answers_against_the_clock(finished):
-    """The same time-outs and slowest answers as the table on stdout, from the answer times stored."""
+    """The same time-outs and slowest answers as the table on stdout, from the answer times
+    stored."""
     html = (finished / "report.html").read_text()
     section = html.split("<h2>Answers against the clock</h2>")[1].split("</table>")[0]
     cells = [
@@ -101,7 +103,7 @@ def test_the_page_shows_each_bots_answers_against_the_clock(finished):
     stored = {name: [] for name in ("new", "old", "other")}
     for p1, p2, times in db.execute("SELECT player1, player2, times FROM games"):
         for turn, pair in enumerate(json.loads(times)):
-            for name, seconds in zip((p1, p2), pair):
+            for name, seconds in zip((p1, p2), pair, strict=True):
                 if seconds is not None:
                     stored[name].append((turn > 0, seconds))
     assert cells[0] == ["bot", "time-outs", "slowest first", "slowest later"]
@@ -134,7 +136,8 @@ def test_the_page_draws_its_charts_and_its_links_open_the_replays(browser, finis
     browser.open(page.as_uri())
     assert browser.js("document.querySelectorAll('table').length") == 5
     box = lambda selector: browser.js(  # noqa: E731
-        f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect(); return [r.width, r.height]; }})()"
+        f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect(); "
+        "return [r.width, r.height]; })()"
     )
     for chart in ("#elo-chart", "#llr-chart"):
         width, height = box(chart)

@@ -1,4 +1,5 @@
-"""The schedule: round robins and gauntlets in side-swapped pairs, seeds and openings per round, reproducible."""
+"""The schedule: round robins and gauntlets in side-swapped pairs, seeds and openings per round,
+reproducible."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_round_robin_pairs_every_two_bots_on_every_map_from_both_seats():
 
 def test_the_two_games_of_a_pair_differ_only_in_the_seats():
     fixtures = list(schedule(MAPS, BOTS, rounds=2, openings=3, seed=5))
-    for first, second in zip(fixtures[::2], fixtures[1::2]):
+    for first, second in zip(fixtures[::2], fixtures[1::2], strict=True):
         assert first.pair == second.pair and first.names == second.names[::-1]
         assert first.commands == second.commands[::-1] and first.limits == second.limits[::-1]
         same = ("map_text", "seed", "opening", "round")

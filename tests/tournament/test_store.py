@@ -1,4 +1,5 @@
-"""The results database (real SQLite files): games stored whole and read back, runs found again, bad files refused."""
+"""The results database (real SQLite files): games stored whole and read back, runs found again, bad
+files refused."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A game as a pure task, with real bot processes: fixture in, result out; the local runner; per-bot time limits."""
+"""A game as a pure task, with real bot processes: fixture in, result out; the local runner; per-bot
+time limits."""
 
 from __future__ import annotations
 
@@ -25,7 +26,10 @@ MAP = "7 5\n#######\n#1    #\n#     #\n#    2#\n#######\n"
 DEPTH1 = f"{PY} -m lazytron bot --depth 1"
 
 
-def fixture(game=1, commands=(DEPTH1, DEPTH1), limits=(Limits(), Limits()), opening=""):
+LIMITS = (Limits(), Limits())
+
+
+def fixture(game=1, commands=(DEPTH1, DEPTH1), limits=LIMITS, opening=""):
     return Fixture(
         game, 1, 1, "small", MAP, ("p", "q"), commands, limits, "simultaneous", 42, opening
     )

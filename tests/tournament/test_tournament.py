@@ -1,4 +1,5 @@
-"""``lazytron tournament``: round robins and gauntlets end to end, resuming from the database, --report, bad input."""
+"""``lazytron tournament``: round robins and gauntlets end to end, resuming from the database,
+--report, bad input."""
 
 from __future__ import annotations
 
@@ -172,7 +173,8 @@ def start(args):
 
 
 def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_one(tmp_path):
-    """The issue's done-when: SIGKILL halfway, the same command again, the same games; the table equals --report's."""
+    """The issue's done-when: SIGKILL halfway, the same command again, the same games; the table
+    equals --report's."""
     maps = generated_maps(tmp_path, 3)
     common = [
         *maps,
@@ -199,7 +201,10 @@ def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_o
     resumed = tournament(*common, "--db", db)
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stderr.count(" game ") == 24 - stored  # only the missing games were played
-    query = "SELECT game, pair, round, map, player1, player2, seed, opening, result, turns, record FROM games ORDER BY game"
+    query = (
+        "SELECT game, pair, round, map, player1, player2, seed, opening, result, turns, record "
+        "FROM games ORDER BY game"
+    )
     assert (
         sqlite3.connect(db).execute(query).fetchall()
         == sqlite3.connect(str(tmp_path / "whole.db")).execute(query).fetchall()
@@ -319,7 +324,8 @@ SPRT_MAPS = [str(MAPS / f"{m}.txt") for m in ("pillars", "gatehouse", "crossroad
 
 @pytest.mark.parametrize("new, old, verdict", [(6, 2, "H1"), (2, 6, "H0")])
 def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old, verdict):
-    """The issue's done-when: depth 6 against depth 2 accepts H1; the commands swapped, H0; long before the bound."""
+    """The issue's done-when: depth 6 against depth 2 accepts H1; the commands swapped, H0; long
+    before the bound."""
     db = str(tmp_path / "s.db")
     done = tournament(
         *SPRT_MAPS,
@@ -357,7 +363,8 @@ def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old,
 
 
 def test_a_bot_that_stops_starting_ends_the_run_with_its_games_kept(tmp_path):
-    """A failure in the middle of a run: the finished games stay, the table of them is printed, a re-run resumes."""
+    """A failure in the middle of a run: the finished games stay, the table of them is printed, a
+    re-run resumes."""
     wrapper = tmp_path / "bot.sh"
     wrapper.write_text(f"#!/bin/sh\nexec {DEPTH[1]}\n")
     wrapper.chmod(0o755)
