@@ -1,4 +1,5 @@
-"""The contest bot: read a turn, re-root the tree on the enemy's move, search to the deadline, answer.
+"""The contest bot: read a turn, re-root the tree on the enemy's move, search to the deadline,
+answer.
 
 One turn, as data: the lines of a map -> a Board -> the tree re-rooted on
 the enemy's move (or rebuilt if the board does not fit it) -> the search
@@ -24,13 +25,15 @@ from .engines import DEFAULT, ENGINES, Engine
 from .reading import decoded_lines, read_boards
 from .tree import Node, dismantle, inherit, trim
 
-TREE_BUDGET = 2_500_000  # live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
+# live small objects (sys.getallocatedblocks) before the kept tree is trimmed: ~200 MB
+TREE_BUDGET = 2_500_000
 KEEP_LEVELS = 4  # plies of the kept tree a trim leaves
 CHUNK = 65536  # bytes read from stdin at a time
 
 
 def enemy_move(before: int, after: int, stride: int) -> Move | None:
-    """The move that takes the enemy from cell ``before`` to ``after``, None if they are not adjacent."""
+    """The move that takes the enemy from cell ``before`` to ``after``, None if they are not
+    adjacent."""
     for move in CARDINALS:
         if before + move.delta(stride) == after:
             return move
@@ -135,14 +138,17 @@ def fallback_move(rows: list[str]) -> Move:
     heads = [p for p, c in cells.items() if c == "1"]
     if heads:
         y, x = heads[0]
-        for move, target in zip(CARDINALS, ((y - 1, x), (y, x + 1), (y + 1, x), (y, x - 1))):
+        for move, target in zip(
+            CARDINALS, ((y - 1, x), (y, x + 1), (y + 1, x), (y, x - 1)), strict=True
+        ):
             if cells.get(target) == " ":
                 return move
     return Move.NORTH
 
 
 class Input:
-    """The bot's standard input, read as it comes: its lines, when each arrived, and whether more is ready.
+    """The bot's standard input, read as it comes: its lines, when each arrived, and whether more is
+    ready.
 
     While no line is ready, ``idle`` is called before waiting for one (the
     bot frees the last turn's tree then).
@@ -167,7 +173,8 @@ class Input:
         return bool(select.select([self.fd], [], [], 0)[0])
 
     def turn_start(self) -> float:
-        """When the first line taken since the last call arrived (now if none was): the turn's clock starts there."""
+        """When the first line taken since the last call arrived (now if none was): the turn's clock
+        starts there."""
         since, self.since = self.since, None
         return monotonic() if since is None else since
 

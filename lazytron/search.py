@@ -1,4 +1,5 @@
-"""Negamax searches over any game's lazy tree, and ``best_scores``: the generator of ever-deeper results.
+"""Negamax searches over any game's lazy tree, and ``best_scores``: the generator of ever-deeper
+results.
 
 Scores are negamax scores: a node's value is from the side to move there
 (in Tron: even levels player 1, odd levels the enemy).  A result is a pair
@@ -18,21 +19,25 @@ does.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
+from types import FrameType
 from typing import Any
 
 from .clock import Check
 from .tree import Node
 
 _INF = 1 << 40  # wider than any score
+RESERVE = 300  # frames kept below the deepest search, for scoring its leaves
 
 Result = tuple[Any, Any]  # (score, move); the score is None for the first legal move
 RootSearch = Callable[[Node, int, "Check | None"], Result]
 
 
 def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
-    """The original's negamax, line for line (fail-hard floor ``alpha``, ``betaPrune``, last maximum)."""
+    """The original's negamax, line for line (fail-hard floor ``alpha``, ``betaPrune``, last
+    maximum)."""
     if depth == 0:
         return node.score, node.move
     kept: list[Result] = []
@@ -50,7 +55,8 @@ def negamax(node: Node, alpha: int, beta: int, depth: int) -> Result:
 
 
 def _alphabeta(node: Node, depth: int, alpha: int, beta: int, check: Check | None) -> int:
-    """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha, beta).
+    """Fail-soft alpha-beta value of ``node`` to ``depth``: exact when strictly inside (alpha,
+    beta).
 
     Principal variation search: the first child (last time's best) gets the
     whole window, the others a null window that only asks whether they beat
@@ -124,9 +130,28 @@ def search(node: Node, depth: int, check: Check | None = None) -> Result:
 
 
 def first_move(tree: Node) -> Any:
-    """The first legal move (the head of ``bestScores``), the node's ``no_move`` if there is none."""
+    """The first legal move (the head of ``bestScores``), or the node's ``no_move``."""
     kids = tree.children
     return kids[0].move if kids else tree.no_move
+
+
+def depth_limit(frames_per_ply: int, reserve: int = RESERVE) -> int:
+    """The deepest search, in plies, that the recursion limit leaves room for below the caller.
+
+    A search recurses once a ply or so, and a long corridor lets iterative
+    deepening reach thousands of plies in a second: past this depth a search
+    would end in RecursionError, so the searches stop deepening here
+    (``reserve`` frames are kept for scoring the leaves).
+
+    >>> 0 < depth_limit(1) < depth_limit(1, reserve=0) < sys.getrecursionlimit()
+    True
+    """
+    frame: FrameType | None = sys._getframe()
+    used = 0
+    while frame is not None:
+        used += 1
+        frame = frame.f_back
+    return max(0, (sys.getrecursionlimit() - used - reserve) // frames_per_ply)
 
 
 def best_scores(
@@ -135,24 +160,27 @@ def best_scores(
     """The original's ``bestScores``: the first legal move, then the results at depths 2, 4, 6, ...
 
     The first item's score is None (the original's is ``undefined``).  The
-    generator is endless; ``check`` is passed to every search so a deadline
-    can stop one (the generator then ends with ``OutOfTime``).
-    ``engine=negamax_engine`` runs the literal port instead.
+    original's list is endless; this one ends at :func:`depth_limit` (the
+    Python stack's room, thousands of plies under ``lazytron``'s commands).
+    ``check`` is passed to every search so a deadline can stop one (the
+    generator then ends with ``OutOfTime``).  ``engine=negamax_engine`` runs
+    the literal port instead.
     """
     yield None, first_move(tree)
-    depth = 2
-    while True:
+    depth, deepest = 2, depth_limit(1)
+    while depth <= deepest:
         yield engine(tree, depth, check)
         depth += 2
 
 
 def negamax_engine(tree: Node, depth: int, check: Check | None = None) -> Result:
-    """``negamax`` with the widest window (the original's root window), in the shape of ``search``."""
+    """``negamax`` with the widest window (the original's root window), shaped as ``search``."""
     return negamax(tree, tree.lost, -tree.lost, depth)
 
 
 def principal_variation(tree: Node, plies: int) -> list[Any]:
-    """The moves a search expects from ``tree`` on: each node's ``lead`` child, for at most ``plies`` levels.
+    """The moves a search expects from ``tree`` on: each node's ``lead`` child, for at most
+    ``plies`` levels.
 
     After a search, a searched node's ``lead`` is its best child, so the
     line is the one the search found; it stops early where a node's

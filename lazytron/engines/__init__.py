@@ -21,14 +21,15 @@ from typing import NamedTuple
 
 from ..board import Board
 from ..clock import Check
-from ..search import Result, best_scores
+from ..search import Result
 from ..tree import Node
 from . import chambers, zenzike
 from .chambers.settings import Option, options, with_options
 
 
 class Engine(NamedTuple):
-    """An engine: its name, a fresh tree for a board, ever-deeper results, whether a tree fits a board, its options."""
+    """An engine: its name, a fresh tree for a board, ever-deeper results, whether a tree fits a
+    board, its options."""
 
     name: str
     init_tree: Callable[[Board], Node]
@@ -37,7 +38,7 @@ class Engine(NamedTuple):
     options: tuple[Option, ...] = ()
 
 
-ZENZIKE = Engine("zenzike", zenzike.init_tree, best_scores, zenzike.fits)
+ZENZIKE = Engine("zenzike", zenzike.init_tree, zenzike.best_scores, zenzike.fits)
 CHAMBERS = Engine(
     "chambers", chambers.init_tree, chambers.best_scores, chambers.fits, tuple(options())
 )
@@ -49,7 +50,8 @@ DEFAULT = ZENZIKE.name
 
 
 def configured(engine: Engine, pairs: Iterable[str]) -> Engine:
-    """``engine`` with the options ``NAME=VALUE`` of ``pairs`` set; ValueError (one line naming it) for a bad one.
+    """``engine`` with the options ``NAME=VALUE`` of ``pairs`` set; ValueError (one line naming it)
+    for a bad one.
 
     >>> configured(CHAMBERS, ["EDGE=120"]).init_tree.keywords["settings"].edge
     120
@@ -69,7 +71,8 @@ def configured(engine: Engine, pairs: Iterable[str]) -> Engine:
 
 
 def option_lines(engine: Engine) -> Iterator[str]:
-    """``--list-options``: a line per option (name, type, default, range, meaning), or why there are none."""
+    """``--list-options``: a line per option (name, type, default, range, meaning), or why there are
+    none."""
     if not engine.options:
         yield f"the {engine.name} engine has no options"
         return

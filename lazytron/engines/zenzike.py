@@ -14,12 +14,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import search
 from ..board import Board, Move, legal_moves
+from ..clock import Check
 from ..territory import reach, score
 from ..tree import Node
 
 LOSS = -100000  # the original's alpha: a side that cannot move
 WIN = 100000
+
+
+class Turn:
+    """What every node of one tree shares: the deadline's check of the search under way, or None.
+
+    A score on a large board floods tens of thousands of layers: the check is
+    looked at inside it too, so that a deadline never waits for one (a score
+    cut off is made again when asked for: nothing else changes).
+    """
+
+    __slots__ = ("check",)
+
+    def __init__(self) -> None:
+        self.check: Check | None = None
 
 
 class Position(Node):
@@ -28,14 +44,14 @@ class Position(Node):
     ``move`` is the enemy's move that led here (``NONE`` at the root).
     """
 
-    __slots__ = ("free", "me", "enemy", "bound", "stride", "next_bound")
+    __slots__ = ("free", "me", "enemy", "bound", "stride", "turn", "next_bound")
 
     # the game interface (lazytron.game): player 1 moves here, and loses when it cannot
     maximising, outcome, top, bottom = True, LOSS, WIN, LOSS
     lost, no_move = LOSS, Move.NONE  # for the negamax searches
 
     def __init__(
-        self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int
+        self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int, turn: Turn
     ) -> None:
         super().__init__(move)
         self.free = free
@@ -43,13 +59,15 @@ class Position(Node):
         self.enemy = enemy
         self.bound = bound
         self.stride = stride
+        self.turn = turn
 
     def evaluate(self) -> int:
-        value, self.next_bound = score(self.free, self.me, self.enemy, self.bound, self.stride)
+        found = score(self.free, self.me, self.enemy, self.bound, self.stride, self.turn.check)
+        value, self.next_bound = found
         return value
 
     def expand(self) -> Iterator[Reply]:
-        self.score  # sets next_bound
+        _ = self.score  # sets next_bound
         stride, bound = self.stride, self.bound
         after = self.free & ~((1 << self.me) | (1 << self.enemy))
         if bound is None:
@@ -57,13 +75,13 @@ class Position(Node):
         else:
             answers = ((Move.NONE, self.enemy),) if bound > 0 else ()
         for move, target in legal_moves(after, self.me, stride):
-            yield Reply(move, after, target, answers, self.next_bound, stride)
+            yield Reply(move, after, target, answers, self.next_bound, stride, self.turn)
 
 
 class Reply(Node):
     """My move ``move`` is made; children are the enemy's answers to it."""
 
-    __slots__ = ("free", "me", "answers", "bound", "stride")
+    __slots__ = ("free", "me", "answers", "bound", "stride", "turn")
 
     # the game interface (lazytron.game): the enemy moves here, and loses when it cannot
     maximising, outcome, top, bottom = False, WIN, WIN, LOSS
@@ -77,6 +95,7 @@ class Reply(Node):
         answers: tuple[tuple[Move, int], ...],
         bound: int | None,
         stride: int,
+        turn: Turn,
     ) -> None:
         super().__init__(move)
         self.free = free
@@ -84,18 +103,26 @@ class Reply(Node):
         self.answers = answers
         self.bound = bound
         self.stride = stride
+        self.turn = turn
 
     def evaluate(self) -> int:
         raise TypeError("odd levels of the Tron tree are never scored")
 
     def expand(self) -> Iterator[Position]:
         for move, enemy in self.answers:
-            yield Position(move, self.free, self.me, enemy, self.bound, self.stride)
+            yield Position(move, self.free, self.me, enemy, self.bound, self.stride, self.turn)
 
 
 def init_tree(board: Board) -> Position:
     """The original's ``initTree``: the root of a fresh tree for a board."""
-    return Position(Move.NONE, board.free, board.me, board.enemy, None, board.stride)
+    return Position(Move.NONE, board.free, board.me, board.enemy, None, board.stride, Turn())
+
+
+def best_scores(tree: Node, check: Check | None = None) -> Iterator[search.Result]:
+    """:func:`lazytron.search.best_scores` of the tree, ``check`` looked at in its scores too."""
+    if isinstance(tree, Position):
+        tree.turn.check = check
+    return search.best_scores(tree, check)
 
 
 def fits(root: Node, board: Board) -> bool:

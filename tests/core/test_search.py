@@ -13,7 +13,8 @@ from lazytron.tree import Node
 
 
 class Fixed(Node):
-    """A hand-made tree: nested lists of leaf scores, children numbered 1, 2, ... (1-4 are N, E, S, W)."""
+    """A hand-made tree: nested lists of leaf scores, children numbered 1, 2, ... (1-4 are N, E, S,
+    W)."""
 
     __slots__ = ("spec",)
     lost, no_move = LOSS, Move.NONE  # as Tron's nodes: a side without a move loses, and says None

@@ -1,4 +1,5 @@
-"""The line a search expected, read from the tree (``search.principal_variation``), for every registered engine."""
+"""The line a search expected, read from the tree (``search.principal_variation``), for every
+registered engine."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def test_the_line_starts_with_the_move_and_follows_the_tree(name, depth=2):
 
 @pytest.mark.parametrize("depth", [2, 4, 6])
 def test_zenzike_line_ends_where_the_score_comes_from(depth):
-    """Played out, the line reaches the position whose score the search returned (or a side without a move)."""
+    """Played out, the line reaches the position whose score the search returned (or a side without
+    a move)."""
     for board in POSITIONS:
         tree = ZENZIKE.init_tree(board)
         score, move = search(tree, depth)

@@ -46,7 +46,7 @@ def test_analyse_reproduces_the_golden_output_byte_for_byte():
 def test_the_literal_negamax_port_agrees_with_the_goldens():
     boards = list(read_boards((GOLDEN / "positions.txt").read_text().splitlines(keepends=True)))
     golden = blocks((GOLDEN / f"analyse-{DEPTH}.txt").read_text())
-    for board, expected in zip(boards, golden):
+    for board, expected in zip(boards, golden, strict=True):
         lines = list(analysis(board, 4, root_search=negamax_engine))
         assert lines == [line for line in expected.splitlines() if not line.startswith("6 ")]
 

@@ -6,9 +6,11 @@ The rest, bottom up:
 
 - ``settings.py``  every knob: its default, range and meaning (``--option``)
 - ``outcome.py``   the order of scores: loss < evaluation < win, as one integer
-- ``space.py``     parity, cut cells and the tree of chambers of a region (``fillable``)
+- ``parity.py``    the checkerboard: the most cells a path takes by colour alone
+- ``blocks.py``    the tree of blocks of a share (``chamber_bound``)
+- ``space.py``     cut cells and the tree of chambers of a region (``fillable``)
 - ``split.py``     the Voronoi split's measures in one pass (``split_counts``)
-- ``fill.py``      filling one's own region: the greedy walk and ever-deeper lines
+- ``fill.py``      filling one's own region: the first step, the greedy walk, ever-deeper lines
 - ``evaluate.py``  pure: a position's score and kind
 - ``nodes.py``     positions and replies on the lazy tree, and what one tree shares
 - ``search.py``    alpha-beta with memo, killers and the hand-off to the last plies
@@ -21,17 +23,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...board import Move
+from ...search import depth_limit
 from ...territory import reach
 from ...tree import Node
 from . import _native
 from ._native import status as speedups_status
 from .evaluate import Kind
-from .fill import lines
+from .fill import best_step, lines
 from .nodes import ChamberPosition, fits, init_tree
 from .outcome import decided
 from .search import Check, Result, search
 from .settings import DEFAULT, Settings
-from .space import best_step, fillable
+from .space import fillable
 
 __all__ = [
     "DEFAULT",
@@ -46,7 +49,8 @@ __all__ = [
 
 
 def has_speedups() -> bool:
-    """Whether the engine runs with its C speedups (built, and not switched off by ``LAZYTRON_PURE=1``)."""
+    """Whether the engine runs with its C speedups (built, and not switched off by
+    ``LAZYTRON_PURE=1``)."""
     return _native.speedups is not None
 
 
@@ -82,7 +86,8 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
     """The first legal move (score None), then results at depths 2, 4, 6 ...
 
     They end once a result is a win or a loss, or the depth is beyond the
-    end of every line (each player can move at most once per open cell).
+    end of every line (each player can move at most once per open cell) or
+    beyond the Python stack's room (:func:`lazytron.search.depth_limit`).
     """
     assert isinstance(root, ChamberPosition)
     kids = root.children
@@ -90,7 +95,8 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
     if root.kind is Kind.APART:
         yield from fill_moves(root, check)
         return
-    depth, longest = 2, 2 * root.open_.bit_count() + 2
+    # past the end of every line, or the Python stack's room (three frames a pair of plies)
+    depth, longest = 2, min(2 * root.open_.bit_count() + 2, depth_limit(2))
     while kids and depth <= longest:
         result = search(root, depth, check)
         yield result

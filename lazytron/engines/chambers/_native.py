@@ -34,7 +34,7 @@ speedups = _load()
 def status() -> str:
     """How the engine runs here, for ``lazytron --version`` and ``bot -v``.
 
-    >>> status() in ("C speedups: built", "C speedups: not built (pure Python)", "C speedups: off (LAZYTRON_PURE=1)")
+    >>> status().split(":")[1].split()[0] in ("built", "not", "off")
     True
     """
     if speedups is not None:
@@ -45,7 +45,8 @@ def status() -> str:
 
 
 def board_bytes(cells: int, width: int, height: int) -> bytes:
-    """A bitboard of a ``width`` x ``height`` grid (one guard column) as the extension reads it: little-endian bytes.
+    """A bitboard of a ``width`` x ``height`` grid (one guard column) as the extension reads it:
+    little-endian bytes.
 
     >>> board_bytes(0b1000000001, 4, 2)
     b'\\x01\\x02'

@@ -8,10 +8,14 @@ from collections.abc import Callable
 
 from .settings import Settings
 
+FILLABLE_CELLS: (
+    int  # space.FILLABLE_CELLS: the apart score's regions bounded by their chambers up to this size
+)
+
 def split(
     open: bytes, width: int, height: int, me: int, enemy: int, /
 ) -> tuple[bool, int, int, int, int, int, int, int, int]:
-    """``split.python_counts``' nine fields: touching, parity, chambers, edges, moves (mine, theirs)."""
+    """``split.python_counts``' nine fields: touching, then parity, chambers, edges, moves."""
 
 def chambers(region: bytes, width: int, height: int, head: int, /) -> int:
     """``split.python_chamber_bound``: the bound of the head's tree of chambers in the region."""
@@ -23,7 +27,7 @@ def fillable(region: bytes, width: int, height: int, head: int, /) -> int:
     """``space.python_fillable``: the tree of chambers' bound with parity."""
 
 class Horizon:
-    """The search's last plies for one tree: its settings, its killers and its table of best moves."""
+    """The search's last plies for one tree: its settings, killers and table of best moves."""
 
     evaluations: int  # positions scored, over all its searches
 
@@ -44,4 +48,4 @@ class Horizon:
         check: Callable[[], None] | None,
         /,
     ) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int]:
-        """(value, evaluations, scored, score, kind): ``search.value`` of the position, searched in C."""
+        """(value, evaluations, scored, score, kind): ``search.value`` of the position, in C."""

@@ -37,7 +37,8 @@ class Kind(IntEnum):
 
 
 def distance(cell: Cell, other: Cell, stride: int) -> int:
-    """Steps between two cells of a grid of row length ``stride``, walls aside (the Manhattan distance).
+    """Steps between two cells of a grid of row length ``stride``, walls aside (the Manhattan
+    distance).
 
     >>> distance(0, 0, 5), distance(1, 13, 5), distance(4, 5, 5)
     (0, 4, 5)
@@ -61,7 +62,8 @@ def apart_value(
 
     >>> s = 5   # on 4x2 boards: a loose bound of 5 (no path takes 5) against a corridor of 5
     >>> mine, theirs = 0b1001111, 0b100001111
-    >>> [apart_value(mine, 2 * s - 3, theirs, s, 4, 2, Settings(close=c)) for c in (-1, 2)] == [0, -Settings().short]
+    >>> values = [apart_value(mine, 2 * s - 3, theirs, s, 4, 2, Settings(close=c)) for c in (-1, 2)]
+    >>> values == [0, -Settings().short]
     True
     """
     mine_fill, theirs_fill = (
@@ -82,7 +84,8 @@ def apart_value(
 def apart_score(
     open_: int, me: Cell, enemy: Cell, width: int, height: int, settings: Settings
 ) -> int:
-    """The score of a position whose players cannot meet (``open_`` without the heads): :func:`apart_value` of their regions."""
+    """The score of a position whose players cannot meet (``open_`` without the heads):
+    :func:`apart_value` of their regions."""
     head, enemy_head = 1 << me, 1 << enemy
     mine, theirs, _, _ = voronoi(open_ | head | enemy_head, head, enemy_head, width + 1)
     return indeterminate(
@@ -91,13 +94,15 @@ def apart_score(
 
 
 def split_value(counts: Counts, settings: Settings) -> int:
-    """A connected position's value from its split's measures: ``fill`` a cell of bound, ``edge`` an edge.
+    """A connected position's value from its split's measures: ``fill`` a cell of bound, ``edge`` an
+    edge.
 
     Each side's bound is the lesser of its tree of blocks' bound and its
     parity bound (both bound the cells a path can take).
 
     >>> from .split import Counts
-    >>> split_value(Counts(True, 4, 2, 3, 2, 9, 5, 1, 1), Settings()) == 55 * (3 - 2) + 100 * (9 - 5)
+    >>> counts = Counts(True, 4, 2, 3, 2, 9, 5, 1, 1)
+    >>> split_value(counts, Settings()) == 55 * (3 - 2) + 100 * (9 - 5)
     True
     """
     fill = min(counts.my_chambers, counts.my_parity) - min(
@@ -109,7 +114,8 @@ def split_value(counts: Counts, settings: Settings) -> int:
 def evaluate(
     open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings
 ) -> tuple[int, Kind]:
-    """(score, kind) of the position ``ply`` plies from the root: ``open_`` the cells nobody has taken, the heads.
+    """(score, kind) of the position ``ply`` plies from the root: ``open_`` the cells nobody has
+    taken, the heads.
 
     >>> from lazytron.reading import parse_board
     >>> b = parse_board("5 1\\n1   2\\n")

@@ -1,14 +1,17 @@
-"""Filling one's own region alone: a cheap greedy walk, and ever-deeper searches with it at the leaves.
+"""Filling one's own region alone: a cheap greedy walk, and ever-deeper searches with it at the
+leaves.
 
 Regions and heads are as in :mod:`.space` (bitboards with one guard
 column, ``stride = width + 1``; the head is not in the region).
 
 - :func:`walk`: the length of a greedy walk: at each step it takes the
   neighbour that leaves the largest bound of the tree of chambers
-  (:func:`.split.chamber_bound`, in C where it was built), then the
+  (:func:`.blocks.chamber_bound`, in C where it was built), then the
   one with the fewest free neighbours (hugging walls).
 - :func:`shortfall`: how far the walk falls short of the chamber bound
   (cached): what the engine's separated scores subtract when close.
+- :func:`best_step`: the move that leaves the largest bound a few steps on
+  (the first move apart at the root);
 - :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
   trying every path of d steps and then :func:`walk`; one result per
   depth, ending once a line reaches the chamber bound or the search was
@@ -21,30 +24,24 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from ...board import neighbours
+from ...search import depth_limit
 from ...territory import reach
 from . import _native
-from .space import (
-    bounded_memo,
-    colour_masks,
-    cut_candidates,
-    fillable,
-    free_count,
-    region_bound,
-    steps,
-)
-from .split import chamber_bound
+from .blocks import chamber_bound
+from .parity import colour_masks, region_bound
+from .space import bounded_memo, cut_candidates, fillable, free_count, steps
 
 Check = Callable[[], None]
 CHECK_EVERY = 32  # steps of a walk between two calls of check
-_cache: dict[
-    tuple[int, int, int, int], int
-] = {}  # (region, cell, width, depth): the longest line found
+# (region, cell, width, depth): the longest line found
+_cache: dict[tuple[int, int, int, int], int] = {}
 CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
 _short: dict[tuple[int, int, int], int] = {}  # (region, head, width): the walk's shortfall
 
 
 def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
-    """(parity bound, cells left) on stepping onto ``target``: the best part if the step splits ``region``.
+    """(parity bound, cells left) on stepping onto ``target``: the best part if the step splits
+    ``region``.
 
     A path that steps onto a cell whose removal splits the region can go on
     into one part only; the part with the largest parity bound is chosen.
@@ -84,7 +81,8 @@ def walk(region: int, cell: int, width: int, height: int, check: Check | None = 
 
 
 def python_walk(region: int, cell: int, width: int, height: int, check: Check | None = None) -> int:
-    """The length of a greedy walk from ``cell`` through ``region`` (``region`` reachable from ``cell``).
+    """The length of a greedy walk from ``cell`` through ``region`` (``region`` reachable from
+    ``cell``).
 
     At each step it takes the neighbour that leaves the largest bound of the
     tree of chambers, then the one with the fewest free neighbours (a
@@ -126,18 +124,19 @@ def python_walk(region: int, cell: int, width: int, height: int, check: Check | 
 
 
 def _piece(region: int, target: int, stride: int) -> int:
-    """The cells of ``region`` a first step onto ``target`` can go on to (the head may join pieces)."""
+    """The cells of ``region`` a first step onto ``target`` leads to (the head may join pieces)."""
     return reach(region, 1 << target, stride) & ~(1 << target)
 
 
 def shortfall(region: int, head: int, width: int, height: int) -> int:
-    """The cells :func:`walk` falls short of :func:`fillable`'s bound (0 when it reaches it); cached.
+    """The cells :func:`walk` falls short of :func:`fillable`'s bound (0 when it reaches it);
+    cached.
 
     >>> s = 6   # a 5x2 room, the head in the middle of the top row: the walk takes one side first
     >>> room = (1 << 5) - 1 | ((1 << 5) - 1) << s
     >>> fillable(room & ~(1 << 2), 2, 5, 2), shortfall(room & ~(1 << 2), 2, 5, 2)
     (9, 0)
-    >>> s = 5   # a 4x2 room less two corners, the head below: the bound says 5, no path takes more than 4
+    >>> s = 5   # a 4x2 room less two corners, the head below: the bound says 5, a path takes 4
     >>> fillable(0b1001111, 2 * s - 3, 4, 2), shortfall(0b1001111, 2 * s - 3, 4, 2)
     (5, 1)
     """
@@ -151,7 +150,8 @@ def _shortfall(region: int, head: int, width: int, height: int) -> int:
 
 
 def _rank(region: int, width: int, height: int, target: int) -> tuple[int, int]:
-    """The walk's order of preference for a step: the largest chamber bound left, then the fewest free neighbours."""
+    """The walk's order of preference for a step: the largest chamber bound left, then the fewest
+    free neighbours."""
     return -chamber_bound(region & ~(1 << target), target, width, height), free_count(
         region, target, stride=width + 1
     )
@@ -170,48 +170,26 @@ def lines(
     At depth d every path of d steps from ``head`` is tried and continued by
     :func:`walk`.  The moves are tried ``first`` first, so that another move
     is chosen only for a strictly longer line.  The results end once a line
-    reaches :func:`fillable`'s bound (no path is longer) or a depth found no
-    line longer than itself (the search was exhaustive).  ``check`` is
-    called at every node and may raise to stop the search.
+    reaches :func:`fillable`'s bound (no path is longer), a depth found no
+    line longer than itself (the search was exhaustive), or the depth reaches
+    the Python stack's room (:func:`lazytron.search.depth_limit`).  ``check``
+    is called at every node and may raise to stop the search.
 
     >>> list(lines(0b111110, 0, 6, 1))   # a 1x6 strip: the walk reaches the bound at once
     [(5, 1)]
     """
     stride = width + 1
-    red = colour_masks(width, height)[0]
     bound = fillable(region, head, width, height)
     roots = sorted(
         steps(region, head, stride), key=lambda t: (t != first, free_count(region, t, stride))
     )
-    best: tuple[int, int | None] = (0, None)
-
-    def longest(region: int, cell: int, left: int) -> int:
-        key = (region, cell, width, left)
-        found = _cache.get(key)
-        if found is not None:
-            return found
-        if left == 0:
-            found = walk(region, cell, width, height, check)
-        else:
-            if check is not None:
-                check()
-            found, top = 0, region_bound(region, cell, red)
-            for t in steps(region, cell, stride):
-                found = max(found, 1 + longest(enter(region, t, stride, red)[1], t, left - 1))
-                if found >= top:
-                    break
-        if len(_cache) >= CACHE_SIZE:
-            _cache.clear()
-        _cache[key] = found
-        return found
-
     starts = [
         (t, _piece(region, t, stride)) for t in roots
     ]  # each first step's cells, flooded once
-    depth = 0
-    while True:
+    best: tuple[int, int | None] = (0, None)
+    for depth in range(depth_limit(1)):
         for t, piece in starts:
-            length = 1 + longest(piece, t, depth)
+            length = 1 + _longest(piece, t, depth, width, height, check)
             if length > best[0]:
                 best = (length, t)
             if length >= bound:
@@ -219,4 +197,60 @@ def lines(
         yield best
         if best[0] >= bound or best[0] <= depth + 1:
             return
-        depth += 1
+
+
+def _longest(
+    region: int, cell: int, left: int, width: int, height: int, check: Check | None
+) -> int:
+    """The longest line from ``cell``: every path of ``left`` steps, then :func:`walk` (cached)."""
+    key = (region, cell, width, left)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    if left == 0:
+        found = walk(region, cell, width, height, check)
+    else:
+        if check is not None:
+            check()
+        stride = width + 1
+        red = colour_masks(width, height)[0]
+        found, top = 0, region_bound(region, cell, red)
+        for t in steps(region, cell, stride):
+            beyond = enter(region, t, stride, red)[1]
+            found = max(found, 1 + _longest(beyond, t, left - 1, width, height, check))
+            if found >= top:
+                break
+    if len(_cache) >= CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = found
+    return found
+
+
+def best_step(region: int, head: int, width: int, height: int, ahead: int) -> int | None:
+    """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
+
+    Ties go to the neighbour that leaves the fewest cut candidates in the
+    region (fewer places to wall off a pocket), then to the one with the
+    fewest free neighbours (hugging walls).
+
+    >>> best_step(0b111110, 0, 6, 1, 2)
+    1
+    """
+    stride = width + 1
+
+    def cost(t: int) -> tuple[int, int, int]:
+        after = region & ~(1 << t)
+        bound = _lookahead(after, t, width, height, ahead - 1)
+        return -bound, cut_candidates(after, stride).bit_count(), free_count(region, t, stride)
+
+    return min(steps(region, head, stride), key=cost, default=None)
+
+
+def _lookahead(region: int, head: int, width: int, height: int, moves: int) -> int:
+    """The best :func:`fillable` bound ``moves`` moves on from ``head``, plus the moves made."""
+    if moves <= 0:
+        return fillable(region, head, width, height)
+    best = 0
+    for t in steps(region, head, width + 1):
+        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, moves - 1))
+    return best

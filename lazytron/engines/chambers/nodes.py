@@ -28,7 +28,8 @@ from .settings import DEFAULT, Settings
 
 Known = tuple[
     int, int
-]  # what a search found of a position: (value, bound), bound 0 exact, 1 at least the value, -1 at most
+    # what a search found of a position: (value, bound); bound 0 exact, 1 at least, -1 at most
+]
 
 
 class Context(NamedTuple):
@@ -38,8 +39,10 @@ class Context(NamedTuple):
     height: int
     stride: int
     settings: Settings
-    killers: bytearray  # by ply, the last move found best there (0: none); two plies a turn, a cell each, and 256 more
-    horizon: Any  # the search's last plies in C (_speedups.Horizon, with its table of best moves), or None
+    # by ply, the last move found best there (0: none); two plies a turn, a cell each, and 256 more
+    killers: bytearray
+    # the search's last plies in C (_speedups.Horizon, with its table of best moves), or None
+    horizon: Any
 
 
 def context(board: Board, settings: Settings) -> Context:
@@ -89,7 +92,8 @@ class ChamberPosition(Node):
 
     @property
     def kind(self) -> Kind:
-        """Whether the players can meet here, the game is over, or they are apart (found with the score)."""
+        """Whether the players can meet here, the game is over, or they are apart (found with the
+        score)."""
         _ = self.score
         return self._kind
 

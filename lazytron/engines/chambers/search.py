@@ -36,7 +36,8 @@ Result = tuple[int, Move]
 
 
 def _order(node: Node, kids: tuple[Node, ...], killer: int) -> tuple[int, ...]:
-    """Child indices: the lead, the killer's child (``killer`` a move, 0 none), then the others in move order.
+    """Child indices: the lead, the killer's child (``killer`` a move, 0 none), then the others in
+    move order.
 
     A node never searched (``lead`` -1) has no lead: the killer's child comes first.
     """
@@ -55,7 +56,8 @@ def _order(node: Node, kids: tuple[Node, ...], killer: int) -> tuple[int, ...]:
 
 @cache
 def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
-    """``range(count)`` with ``first``, then ``second`` (unless -1 or ``first``), moved to the front.
+    """``range(count)`` with ``first``, then ``second`` (unless -1 or ``first``), moved to the
+    front.
 
     >>> _indices(4, 2, 0), _indices(4, 1, 1), _indices(3, 0, -1)
     ((2, 0, 1, 3), (1, 0, 2, 3), (0, 1, 2))
@@ -65,7 +67,8 @@ def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
 
 
 def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
-    """(depth, free plies) left to a node's children: a forced move (one of ``moves``) is free while ``extend`` lasts.
+    """(depth, free plies) left to a node's children: a forced move (one of ``moves``) is free while
+    ``extend`` lasts.
 
     >>> _below(1, 6, 2), _below(1, 6, 0), _below(3, 6, 2)
     ((6, 1), (5, 0), (5, 2))
@@ -74,7 +77,8 @@ def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
 
 
 def _late(depth: int, reduce: int) -> bool:
-    """Whether a node's moves after its first are searched ``reduce`` plies shallower first: deep enough that a line remains.
+    """Whether a node's moves after its first are searched ``reduce`` plies shallower first: deep
+    enough that a line remains.
 
     >>> _late(6, 0), _late(6, 2), _late(3, 2)
     (False, True, False)
@@ -144,7 +148,8 @@ def value(
 def horizon_value(
     pos: ChamberPosition, depth: int, alpha: int, beta: int, extend: int, check: Check | None
 ) -> int | None:
-    """The search's value of ``pos`` ``depth`` plies deep, searched in C without nodes (and scored there if it was not).
+    """The search's value of ``pos`` ``depth`` plies deep, searched in C without nodes (and scored
+    there if it was not).
 
     None where the speedups were not built.  A position over or apart is
     worth its score.  ``check`` is called every few hundred positions C
@@ -235,7 +240,8 @@ def _answer(
 
 
 def improvements(root: ChamberPosition, depth: int, check: Check | None = None) -> Iterator[Result]:
-    """(value, move) of ``root`` searched ``depth`` plies, each time a move is found better: the last is the search's result.
+    """(value, move) of ``root`` searched ``depth`` plies, each time a move is found better: the
+    last is the search's result.
 
     The first item is the first move's value (the last depth's best, searched
     first); each later one is a move proven better than every move before it
@@ -259,12 +265,13 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
 
 
 def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
-    """(value, my best move) of ``root`` searched ``depth`` plies: the last of :func:`improvements`."""
+    """(value, my best move) of ``root`` searched ``depth`` plies: :func:`improvements`' last."""
     return last(improvements(root, depth, check))
 
 
 def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
-    """Each of my moves at ``root`` with its exact value ``depth`` plies deep (shallower depths first, as the bot searches).
+    """Each of my moves at ``root`` with its exact value ``depth`` plies deep (shallower depths
+    first, as the bot searches).
 
     The search itself stops at the best move's value; this tells how far
     behind the others are, for analysis (``benchmarks/decisive.py``).
@@ -279,7 +286,8 @@ def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -
 def answer_matrix(
     root: ChamberPosition, depth: int, check: Check | None = None
 ) -> dict[Move, dict[Move, int]]:
-    """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies deep (for analysis).
+    """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies
+    deep (for analysis).
 
     The least of a move's answers is its :func:`root_values` value; the
     others tell what the move is worth against answers the enemy might
@@ -291,7 +299,6 @@ def answer_matrix(
     for kid in kids:
         answers = kid.children
         deeper, free = _below(len(answers), below, extend)
-        matrix[kid.move] = {
-            position.move: value(position, deeper, -INF, INF, check, free) for position in answers
-        }  # type: ignore[arg-type]
+        positions: tuple[ChamberPosition, ...] = answers  # type: ignore[assignment]
+        matrix[kid.move] = {p.move: value(p, deeper, -INF, INF, check, free) for p in positions}
     return matrix

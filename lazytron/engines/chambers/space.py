@@ -1,4 +1,4 @@
-"""How many cells one player can still fill: checkerboard parity, cut cells and chambers on bitboards.
+"""How many cells one player can still fill: the cut cells and tree of chambers of its region.
 
 A region is a bitboard of free cells (as in :mod:`lazytron.board`: one
 guard column, ``stride = width + 1``) that a player entering from
@@ -7,9 +7,7 @@ count here is an upper bound on the longest path that starts at ``head``
 and steps only on region cells, never revisiting one: the moves a player
 shut into the region can still make.
 
-- :func:`colour_masks`: the two checkerboard colours of a grid; a path
-  alternates them, so the fillable cells are bounded by the two counts
-  (:func:`parity_bound`).
+- :mod:`.parity`: the checkerboard bound every count here is at most;
 - :func:`cut_candidates`: cells whose free neighbours fall into two or
   more groups around their 3x3 ring (the only cells that can be
   articulation points), for a whole region at once with shifts.
@@ -18,61 +16,21 @@ shut into the region can still make.
 - :func:`fillable`: the best root-to-leaf path through the tree of
   chambers, with parity, cached by ``(region, head)``; in C where the
   speedups were built (:mod:`._native`), the same numbers.
-- :func:`best_step`: the move that leaves the largest bound a few steps on
-  (:mod:`.fill` searches for real long paths).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import lru_cache
+from collections.abc import Callable, Generator, Iterator
 from typing import TypeVar
 
-from ...board import grid_mask, legal_moves, neighbours
+from ...board import legal_moves, neighbours
 from ...territory import reach
 from . import _native
+from .blocks import chamber_bound
+from .parity import colour_masks, region_bound
 
 K = TypeVar("K")
 V = TypeVar("V")
-
-
-@lru_cache(maxsize=64)
-def colour_masks(width: int, height: int) -> tuple[int, int]:
-    """(red, black): the cells with ``x + y`` even, and odd, of a grid.
-
-    >>> red, black = colour_masks(3, 2)   # stride 4: row 0 is bits 0-2, row 1 bits 4-6
-    >>> bin(red), bin(black)
-    ('0b100101', '0b1010010')
-    """
-    stride = width + 1
-    red = sum(
-        1 << (y * stride + x) for y in range(height) for x in range(width) if (x + y) % 2 == 0
-    )
-    return red, grid_mask(width, height) & ~red
-
-
-def parity_bound(same: int, other: int) -> int:
-    """Most cells a path can take from a cell of one colour, with ``same`` cells of that colour and ``other`` of the other.
-
-    The start is not counted.  The path's cells alternate other, same,
-    other, ...: a path of length L takes ceil(L/2) of the other colour and
-    floor(L/2) of the same, so L <= 2 min(other, same) + [other > same].
-    (a1k0n writes it with the start counted, r = same + 1:
-    2 min(r - 1, other) + [other >= r].)
-
-    >>> parity_bound(0, 1), parity_bound(3, 3), parity_bound(5, 2), parity_bound(2, 5)
-    (1, 6, 4, 5)
-    """
-    return 2 * min(same, other) + (other > same)
-
-
-def region_bound(region: int, head: int, red: int) -> int:
-    """:func:`parity_bound` of ``region`` for a path starting at ``head`` (not in the region)."""
-    reds = (region & red).bit_count()
-    blacks = region.bit_count() - reds
-    if red >> head & 1:
-        return parity_bound(reds, blacks)
-    return parity_bound(blacks, reds)
 
 
 def cut_candidates(region: int, stride: int) -> int:
@@ -109,7 +67,8 @@ def cut_candidates(region: int, stride: int) -> int:
 
 
 def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[tuple[int, int]]]:
-    """The chamber of ``head`` in ``region`` and its confirmed exits ``[(exit cell, region beyond)]``.
+    """The chamber of ``head`` in ``region`` and its confirmed exits
+    ``[(exit cell, region beyond)]``.
 
     The chamber is flooded from the head's neighbours through region cells
     that are not in ``cuts``.  A cut cell next to it is an exit only if the
@@ -145,7 +104,8 @@ def chamber(region: int, head: int, cuts: int, stride: int) -> tuple[int, list[t
 
 
 def _beyond(cells: int, start: int, near: int, stride: int) -> int | None:
-    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's neighbours).
+    """Flood ``cells`` from ``start``; None as soon as it touches ``near`` (the chamber's
+    neighbours).
 
     Not :func:`lazytron.territory.reach`: it stops at the first layer that
     touches ``near``, which is most of the calls and most of the saving.
@@ -164,19 +124,27 @@ _python_cache: dict[
     tuple[int, int, int], int
 ] = {}  # the same, computed in Python (kept apart for the tests)
 CACHE_SIZE = 50_000  # entries (a 50x50 region is ~350 bytes): tens of MB at most
+FILLABLE_CELLS = (
+    2500  # larger regions (beyond a 50x50 contest map) are bounded by their tree of blocks
+)
 
 
 def fillable(region: int, head: int, width: int, height: int) -> int:
-    """An upper bound on the cells a path from ``head`` can take in ``region``: the chamber tree with parity.
+    """An upper bound on the cells a path from ``head`` can take in ``region``: the chamber tree
+    with parity.
 
     The head's chamber falls into pieces (one per group of the head's
     neighbours); a path enters one.  A piece is bounded by parity alone;
     through one of its exits, by the parity of the piece plus the exit, then
     the bound beyond it (an exit next to the head is a piece of its own).  The
     best of these is the answer.  Results are cached by (region, head, width);
-    computed in C where the speedups were built.
+    computed in C where the speedups were built.  A region of more than
+    ``FILLABLE_CELLS`` cells is bounded by its tree of blocks and its parity
+    instead (:func:`.blocks.chamber_bound`: one linear search, where a long
+    chain of chambers costs the chamber tree seconds).
 
     >>> s = 4   # 3x3, the head at the centre of an empty room: 8 cells round it
+    >>> from lazytron.board import grid_mask
     >>> room = grid_mask(3, 3) & ~(1 << (s + 1))
     >>> fillable(room, s + 1, 3, 3)
     8
@@ -184,6 +152,9 @@ def fillable(region: int, head: int, width: int, height: int) -> int:
     >>> fillable(corridor & ~1, 0, 6, 1)
     5
     """
+    if region.bit_count() > FILLABLE_CELLS:
+        parity = region_bound(region, head, colour_masks(width, height)[0])
+        return min(chamber_bound(region, head, width, height), parity)
     native = _native.speedups
     if native is None:
         return python_fillable(region, head, width, height)
@@ -197,7 +168,8 @@ def fillable(region: int, head: int, width: int, height: int) -> int:
 
 
 def python_fillable(region: int, head: int, width: int, height: int) -> int:
-    """:func:`fillable` computed in Python whether or not the speedups were built (cached apart from it)."""
+    """:func:`fillable` computed in Python whether or not the speedups were built (cached apart from
+    it)."""
     return bounded_memo(
         _python_cache,
         (region, head, width),
@@ -222,15 +194,65 @@ def bounded_memo(cache: dict[K, V], key: K, size: int, compute: Callable[[], V])
 
 
 def _fillable(region: int, head: int, width: int, height: int) -> int:
+    """:func:`python_fillable` computed: the chamber tree walked with an explicit stack.
+
+    A chain of chambers is as long as the board allows, so the tree is not
+    walked by recursion: each chamber is a generator (:func:`_chambers`) that
+    yields (region, head) for the bound it needs beyond an exit and is sent
+    it back; a bound found is kept as :func:`python_fillable` keeps it.
+    """
+    stack: list[tuple[tuple[int, int, int] | None, Generator[tuple[int, int], int, int]]]
+    stack = [(None, _chambers(region, head, width, height))]
+    sent: int | None = None
+    while True:
+        key, steps = stack[-1]
+        try:
+            beyond, cell = steps.send(sent)  # type: ignore[arg-type]
+        except StopIteration as done:
+            stack.pop()
+            sent = done.value
+            if key is None:
+                return int(done.value)
+            if len(_python_cache) >= CACHE_SIZE:
+                _python_cache.clear()
+            _python_cache[key] = done.value
+            continue
+        key = (beyond, cell, width)
+        sent = _python_cache.get(key)
+        if sent is None:
+            stack.append((key, _chambers(beyond, cell, width, height)))
+
+
+def _chambers(
+    region: int, head: int, width: int, height: int
+) -> Generator[tuple[int, int], int, int]:
+    """The chamber tree's bound of ``region`` from ``head``; yields (region beyond, exit) for each
+    bound it needs beyond an exit, and is sent it.
+
+    Corridor cells are walked without a chamber each: once the region is all
+    reachable from the head (after the first), a head with one neighbour in
+    the region, a cut candidate, steps onto it (:func:`cut_at`).
+    """
     stride = width + 1
     red, _ = colour_masks(width, height)
-    total = 0
+    total, connected = 0, False
     while True:
+        ahead = neighbours(1 << head, stride) & region
+        if (
+            connected
+            and ahead
+            and not ahead & (ahead - 1)
+            and cut_at(region, ahead.bit_length() - 1, stride)
+        ):
+            total += 1
+            head = ahead.bit_length() - 1
+            region &= ~ahead
+            continue
         room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         if not room and len(exits) == 1:  # a corridor cell: walk on without recursion
             cell, beyond = exits[0]
             total += 1
-            region, head = beyond, cell
+            region, head, connected = beyond, cell, True
             continue
         best = 0
         for piece in pieces(room, head, stride):  # the path enters one piece of the chamber
@@ -240,12 +262,36 @@ def _fillable(region: int, head: int, width: int, height: int) -> int:
                     continue
                 through = region_bound(piece | 1 << cell, head, red)
                 if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
-                    best = max(best, through + python_fillable(beyond, cell, width, height))
+                    best = max(best, through + (yield beyond, cell))
         return total + min(best, region_bound(region, head, red))
 
 
+def cut_at(region: int, cell: int, stride: int) -> bool:
+    """Whether ``cell`` is one of :func:`cut_candidates` of ``region``, from its 3x3 ring alone.
+
+    >>> s = 6; corridor = 0b11111   # a 5x1 strip: its middle cells are candidates, its ends not
+    >>> cuts = cut_candidates(corridor, s)
+    >>> [cut_at(corridor, c, s) for c in range(5)] == [bool(cuts >> c & 1) for c in range(5)]
+    True
+    """
+
+    def at(dy: int, dx: int) -> int:
+        other = cell + dy * stride + dx
+        return 1 if other >= 0 and region >> other & 1 else 0
+
+    n, e, s, w = at(-1, 0), at(0, 1), at(1, 0), at(0, -1)
+    ne, se, sw, nw = at(-1, 1), at(1, 1), at(1, -1), at(-1, -1)
+    runs = (
+        (n and not (e and ne))
+        + (e and not (s and se))
+        + (s and not (w and sw))
+        + (w and not (n and nw))
+    )
+    return bool(region >> cell & 1) and runs >= 2
+
+
 def pieces(room: int, head: int, stride: int) -> Iterator[int]:
-    """The parts of a chamber a path can enter from ``head``, and 0 (standing for the head itself)."""
+    """The parts of a chamber a path can enter from ``head``, and 0 (for the head itself)."""
     yield 0
     start = neighbours(1 << head, stride) & room
     while start:
@@ -266,33 +312,3 @@ def steps(region: int, cell: int, stride: int) -> list[int]:
 def free_count(region: int, cell: int, stride: int) -> int:
     """The number of region cells next to ``cell``."""
     return (neighbours(1 << cell, stride) & region).bit_count()
-
-
-def best_step(region: int, head: int, width: int, height: int, ahead: int) -> int | None:
-    """The neighbour of ``head`` that leaves the largest :func:`fillable` bound ``ahead`` steps on.
-
-    Ties go to the neighbour that leaves the fewest cut candidates in the
-    region (fewer places to wall off a pocket), then to the one with the
-    fewest free neighbours (hugging walls).
-
-    >>> best_step(0b111110, 0, 6, 1, 2)
-    1
-    """
-    stride = width + 1
-
-    def cost(t: int) -> tuple[int, int, int]:
-        after = region & ~(1 << t)
-        bound = _lookahead(after, t, width, height, ahead - 1)
-        return -bound, cut_candidates(after, stride).bit_count(), free_count(region, t, stride)
-
-    return min(steps(region, head, stride), key=cost, default=None)
-
-
-def _lookahead(region: int, head: int, width: int, height: int, moves: int) -> int:
-    """The best :func:`fillable` bound ``moves`` moves on from ``head``, plus the moves made."""
-    if moves <= 0:
-        return fillable(region, head, width, height)
-    best = 0
-    for t in steps(region, head, width + 1):
-        best = max(best, 1 + _lookahead(region & ~(1 << t), t, width, height, moves - 1))
-    return best

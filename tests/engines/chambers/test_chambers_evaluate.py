@@ -1,4 +1,5 @@
-"""A position's score and kind: the pure evaluation, its settings, and the same scores from the search in C."""
+"""A position's score and kind: the pure evaluation, its settings, and the same scores from the
+search in C."""
 
 from __future__ import annotations
 

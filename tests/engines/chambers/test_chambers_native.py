@@ -1,8 +1,10 @@
-"""The search's last plies in C against the Python tree: the same values, the window contract, the clock."""
+"""The search's last plies in C against the Python tree: the same values, the window contract, the
+clock."""
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from positions import random_positions
@@ -19,7 +21,7 @@ from lazytron.reading import load_board, parse_board
 def in_c_and_in_python(
     board: Board, depths: tuple[int, ...] = (2, 4, 6), horizon: int = 6, **knobs: int
 ) -> bool:
-    """Whether ``horizon`` plies in C and every ply in Python give the same results at ``depths``."""
+    """Whether ``horizon`` plies in C and every ply in Python agree at ``depths``."""
     return searched(board, depths, horizon=horizon, **knobs) == searched(
         board, depths, horizon=0, **knobs
     )
@@ -53,7 +55,8 @@ def test_without_the_speedups_every_ply_is_searched_in_python(monkeypatch):
 def assert_window_contract(
     board: Board, rng: random.Random, offsets: list[int], widths: list[int]
 ) -> None:
-    """C's search of ``board`` 4 plies deep keeps the fail-soft contract in four random windows round its minimax value."""
+    """C's search of ``board`` 4 plies deep keeps the fail-soft contract in four random windows
+    round its minimax value."""
     root = tree(board, horizon=4)
     if not contested(root):
         return
@@ -75,7 +78,8 @@ def test_the_search_in_c_keeps_the_window_contract(seed, speedups):
 
 
 def wide_board(width: int) -> Board:
-    """Five rows ``width`` cells wide (a row one 64-bit word long at 63, longer beyond), three pillars, the heads 12 apart."""
+    """Five rows ``width`` cells wide (a row one 64-bit word long at 63, longer beyond), three
+    pillars, the heads 12 apart."""
     middle = width // 2
     rows = [[" "] * width for _ in range(5)]
     for row in rows:
@@ -89,8 +93,10 @@ def wide_board(width: int) -> Board:
 
 @pytest.mark.parametrize("width", [63, 70])
 def test_the_search_in_c_floods_rows_of_a_word_and_longer(width, speedups):
-    # C floods its leaves' split on bitboards, a row shifted by one word (63 wide) or by a word and some bits (70):
-    # the same results as the Python tree, and the window contract with leaves searched for one side only
+    # C floods its leaves' split on bitboards, a row shifted by one word (63 wide) or by a word and
+    # some bits (70):
+    # the same results as the Python tree, and the window contract with leaves searched for one side
+    # only
     base = wide_board(width)
     rng = random.Random(width)
     for board in [base] + random_positions(base, width, 3):
@@ -99,7 +105,8 @@ def test_the_search_in_c_floods_rows_of_a_word_and_longer(width, speedups):
 
 
 def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(speedups):
-    # a deadline passed inside the last plies ends the search there; the tree is left as valid as before
+    # a deadline passed inside the last plies ends the search there; the tree is left as valid as
+    # before
     board = load_board("maps/open-field.txt")
     calls = []
 
@@ -115,7 +122,8 @@ def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(speedups):
     looked: list[int] = []
     found = horizon_value(root, 10, -INF, INF, 0, lambda: looked.append(1))
     assert len(looked) > 2 and found == horizon_value(tree(board), 10, -INF, INF, 0, None)
-    # the search hands its check down: Python looks at it once per position above the last plies (at most 16 here)
+    # the search hands its check down: Python looks at it once per position above the last plies (at
+    # most 16 here)
     calls.clear()
     with pytest.raises(OutOfTime):
         search(tree(board, horizon=14), 16, lambda: check() if len(calls) > 16 else calls.append(1))
@@ -123,17 +131,19 @@ def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(speedups):
 
 
 def test_the_search_in_c_looks_at_the_clock_after_walking_close_regions(speedups):
-    # two greedy walks can cost as much as hundreds of positions: each is followed by a look at the clock
+    # two greedy walks can cost as much as hundreds of positions: each is followed by a look at the
+    # clock
     looked = {}
     for close in (-1, 1000):
         calls: list[int] = []
-        found = horizon_value(tree(ROOMS, close=close), 8, -INF, INF, 0, lambda: calls.append(1))
+        found = horizon_value(tree(ROOMS, close=close), 8, -INF, INF, 0, partial(calls.append, 1))
         looked[close] = (found, len(calls))
     assert looked[1000][1] > looked[-1][1] + 10
 
 
 def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(speedups):
-    # a corridor duel ends in a collision or both stuck; a wall between two rooms leaves the players apart
+    # a corridor duel ends in a collision or both stuck; a wall between two rooms leaves the players
+    # apart
     duel = parse_board("9 3\n#########\n#1     2#\n#########\n")
     for board in (duel, ROOMS):
         assert in_c_and_in_python(board)
@@ -141,7 +151,8 @@ def test_the_search_in_c_scores_collisions_and_separations_as_the_tree_does(spee
 
 @pytest.mark.parametrize("seed", range(2))
 def test_the_search_in_c_sees_players_part_inside_its_plies(seed, speedups):
-    # positions inside C's plies are scored only where the line stops: one apart must still be found apart there
+    # positions inside C's plies are scored only where the line stops: one apart must still be found
+    # apart there
     gap = parse_board("9 5\n#########\n#   #   #\n#1     2#\n#   #   #\n#########\n")
     for board in [gap, ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3):
         assert in_c_and_in_python(board, (4, 6, 8), horizon=8)
@@ -150,7 +161,8 @@ def test_the_search_in_c_sees_players_part_inside_its_plies(seed, speedups):
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("close", [-1, 3])
 def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speedups, monkeypatch):
-    # lines that end apart: the chamber bound of each region (refined by the walk where close) computed in C inside
+    # lines that end apart: the chamber bound of each region (refined by the walk where close)
+    # computed in C inside
     # the last plies, or in pure Python on every node
     for board in (
         [ROOMS]
@@ -169,7 +181,8 @@ def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speed
 
 @pytest.mark.parametrize("seed", range(3))
 def test_late_moves_are_reduced_in_c_as_in_python(seed, speedups):
-    # one search of a fresh tree tries moves in the same order in both (the killer, then move order), so the values
+    # one search of a fresh tree tries moves in the same order in both (the killer, then move
+    # order), so the values
     # agree (a kept bound may differ from a fresh search's: memory off)
     for position in random_positions(load_board("maps/pillars.txt"), seed, 4):
         found = {
@@ -180,7 +193,7 @@ def test_late_moves_are_reduced_in_c_as_in_python(seed, speedups):
 
 
 def evaluations(board: Board, depths: range, **knobs: int) -> int:
-    """The positions the search in C scores searching one tree of ``board`` to each of ``depths``."""
+    """The positions the search in C scores, a tree of ``board`` searched to each of ``depths``."""
     root = tree(board, **knobs)
     for depth in depths:
         search(root, depth)
@@ -228,7 +241,8 @@ def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kep
 
 
 def test_two_trees_keep_their_own_table_of_best_moves(speedups):
-    # what one tree's search in C remembers never orders another's: a fresh tree searches as if it were alone
+    # what one tree's search in C remembers never orders another's: a fresh tree searches as if it
+    # were alone
     board = random_positions(load_board("maps/rooms.txt"), 3, 1)[0]
     alone = evaluations(board, range(2, 13, 2))
     busy = tree(board)

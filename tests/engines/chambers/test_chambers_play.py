@@ -1,4 +1,5 @@
-"""The chambers engine as the bot sees it: ever-deeper results, legal moves, filling its own region, re-rooting."""
+"""The chambers engine as the bot sees it: ever-deeper results, legal moves, filling its own region,
+re-rooting."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from lazytron.board import Board, Move, legal_moves
 from lazytron.clock import OutOfTime
 from lazytron.engines.chambers import ChamberPosition, best_scores, fits
 from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.fill import best_step
 from lazytron.engines.chambers.nodes import ChamberReply
 from lazytron.engines.chambers.outcome import win
 from lazytron.engines.chambers.search import improvements, search
-from lazytron.engines.chambers.space import best_step
 from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach
 from lazytron.tree import inherit
@@ -44,7 +45,7 @@ def longest_path(region: int, head: int, stride: int) -> int:
 
 
 def play_alone(board: Board) -> int:
-    """Follow the engine's own moves in a separated position until it is stuck; the number of moves."""
+    """The number of moves the engine makes alone in a separated position until it is stuck."""
     moves = 0
     while True:
         root = tree(board)
@@ -164,11 +165,13 @@ class Budget(Exception):
 def test_apart_at_the_root_each_deeper_result_costs_a_bounded_search():
     # a separated position where no short line reaches the parity bound: a fixed depth
     # once waited here for an exhaustive longest-path search (analyse --depth 4 never ended)
-    board = parse_board(
-        "15 15\n###############\n#      ####   #\n#        ##   #\n#  2     #    #\n#  ## #####   #\n"
-        "#  ####   #   #\n# ## ###      #\n# #    #      #\n# #   1#      #\n# # #     #   #\n"
-        "# ###     #   #\n# ##          #\n# #           #\n# ######      #\n###############\n"
-    )
+    rows = [
+        "###############", "#      ####   #", "#        ##   #", "#  2     #    #",
+        "#  ## #####   #", "#  ####   #   #", "# ## ###      #", "# #    #      #",
+        "# #   1#      #", "# # #     #   #", "# ###     #   #", "# ##          #",
+        "# #           #", "# ######      #", "###############",
+    ]  # fmt: skip
+    board = parse_board("15 15\n" + "\n".join(rows) + "\n")
     calls = 0
 
     def check() -> None:

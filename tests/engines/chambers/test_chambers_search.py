@@ -1,4 +1,5 @@
-"""The chambers engine's search against plain minimax: the values it finds, the order it tries, what it keeps."""
+"""The chambers engine's search against plain minimax: the values it finds, the order it tries, what
+it keeps."""
 
 from __future__ import annotations
 
@@ -97,7 +98,8 @@ def grandchildren(pos: ChamberPosition) -> list[ChamberPosition]:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_re_rooted_tree_searches_what_a_fresh_one_does_with_what_it_kept(seed):
-    # the last turn's searches (forced moves free: the kept values are by depth and free plies) answer this turn's
+    # the last turn's searches (forced moves free: the kept values are by depth and free plies)
+    # answer this turn's
     for board in random_positions(SMALL, seed, 4):
         root = tree(board, extend=3)
         for depth in (2, 4, 6, 8):
@@ -115,7 +117,11 @@ def test_a_re_rooted_tree_searches_what_a_fresh_one_does_with_what_it_kept(seed)
 
 
 CORRIDOR = parse_board(
-    "11 7\n###########\n#1      ###\n####### ###\n#     #   #\n#     # # #\n#    2    #\n###########\n"
+    "11 7\n"
+    + "\n".join(
+        ["###########", "#1      ###", "####### ###", "#     #   #", "#     # # #", "#    2    #"]
+    )
+    + "\n###########\n"
 )
 
 
@@ -144,7 +150,8 @@ def test_a_kept_value_answers_only_a_search_its_bound_decides():
 
 
 def height(pos: ChamberPosition) -> int:
-    """Plies to the end of the longest line below ``pos``, where minimax stops: over, apart or stuck."""
+    """Plies to the end of the longest line below ``pos``, where minimax stops: over, apart or
+    stuck."""
     if not contested(pos) or not pos.children:
         return 0
     return 2 + max(height(kid) for reply in pos.children for kid in reply.children)  # type: ignore[arg-type]
@@ -156,7 +163,8 @@ def height(pos: ChamberPosition) -> int:
 def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search_sees_to_the_end(
     horizon, path
 ):
-    # where a line's shallower search still reaches the end of every line below it, it is exact: so must the result be
+    # where a line's shallower search still reaches the end of every line below it, it is exact: so
+    # must the result be
     tiny = parse_board("6 5\n######\n#1   #\n# #  #\n#   2#\n######\n")
     checked = 0
     for board in random_positions(tiny, 7, 12) + random_positions(SMALL, 7, 40):
@@ -173,7 +181,8 @@ def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search
 
 
 def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
-    """The positions of the line the last search expects, by each node's ``lead``: the root, then one every two plies."""
+    """The positions of the line the last search expects, by each node's ``lead``: the root, then
+    one every two plies."""
     line, node = [root], root
     while node.expanded and node.children and node.lead >= 0:
         node = node.children[node.lead]
@@ -184,7 +193,8 @@ def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_late_move_the_shallower_search_shows_better_is_searched_again_to_the_full_depth(seed):
-    # the line the search expects is then the full depth long (or ends with the game): never a shallower search's
+    # the line the search expects is then the full depth long (or ends with the game): never a
+    # shallower search's
     for board in random_positions(load_board("maps/pillars.txt"), seed, 6):
         # nodes all the way down, to follow the line; every search sets its nodes' leads again
         root = tree(board, extend=0, horizon=0, memo=False, reduce=2)
@@ -198,7 +208,8 @@ def test_a_late_move_the_shallower_search_shows_better_is_searched_again_to_the_
 
 @pytest.mark.parametrize("cells", [5, 6])
 def test_forced_moves_are_searched_past_the_depth(cells):
-    # a corridor duel: every move is forced, so the game's end (a collision or both stuck) is seen at depth 2
+    # a corridor duel: every move is forced, so the game's end (a collision or both stuck) is seen
+    # at depth 2
     board = parse_board(
         f"{cells + 4} 3\n{'#' * (cells + 4)}\n#1{' ' * cells}2#\n{'#' * (cells + 4)}\n"
     )
@@ -239,7 +250,8 @@ MAPS = [
 
 
 def contested_positions(seed: int) -> list:
-    """The maps' first positions and positions from random games on them, where the players can still meet."""
+    """The maps' first positions and positions from random games on them, where the players can
+    still meet."""
     positions = [board for first in MAPS for board in [first, *random_positions(first, seed, 4)]]
     return [board for board in positions if contested(tree(board))]
 

@@ -1,4 +1,5 @@
-"""The chambers engine's settings: their ranges, the options built from them, and engines configured by options."""
+"""The chambers engine's settings: their ranges, the options built from them, and engines configured
+by options."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def test_options_set_their_fields_whatever_the_case_of_their_names():
 
 
 def test_a_configured_engine_searches_with_its_options():
-    # the tree made by the configured engine carries the settings, and a different edge weight changes the values
+    # the tree made by the configured engine carries the settings, and a different edge weight
+    # changes the values
     engine = configured(CHAMBERS, ["EDGE=300"])
     assert engine.init_tree(ROOMS).game.settings == Settings(edge=300)
     assert searched(ROOMS, (2, 4), edge=300) != searched(ROOMS, (2, 4))

@@ -1,4 +1,5 @@
-"""The chambers engine's filling against exact longest paths, and against best_step, on small regions."""
+"""The chambers engine's filling against exact longest paths, and against best_step, on small
+regions."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import random
 import pytest
 from test_space import longest_path, regions
 
-from lazytron.engines.chambers.fill import enter, lines, python_walk, shortfall, walk
-from lazytron.engines.chambers.space import best_step, colour_masks, fillable, steps
+from lazytron.engines.chambers.fill import best_step, enter, lines, python_walk, shortfall, walk
+from lazytron.engines.chambers.parity import colour_masks
+from lazytron.engines.chambers.space import fillable, steps
 from lazytron.reading import load_board, parse_board
 from lazytron.territory import reach
 
@@ -52,7 +54,8 @@ def test_the_walk_is_a_real_path_within_the_bound():
 
 
 def test_the_walk_takes_the_longest_path_of_almost_every_small_region():
-    # ranked by the chamber bound left, the walk is exact on 397 of these 400; ranked by parity alone it was on 385
+    # ranked by the chamber bound left, the walk is exact on 397 of these 400; ranked by parity
+    # alone it was on 385
     found = [
         (walk(region, head, width, height), longest_path(region, head, width + 1))
         for width, height, region, head in regions(3, 400)

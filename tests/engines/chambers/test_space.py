@@ -7,15 +7,8 @@ import random
 import pytest
 
 from lazytron.board import grid_mask
-from lazytron.engines.chambers.space import (
-    chamber,
-    colour_masks,
-    cut_candidates,
-    fillable,
-    parity_bound,
-    python_fillable,
-    region_bound,
-)
+from lazytron.engines.chambers.parity import colour_masks, parity_bound, region_bound
+from lazytron.engines.chambers.space import chamber, cut_candidates, fillable, python_fillable
 from lazytron.reading import load_board
 from lazytron.territory import reach
 
@@ -29,7 +22,8 @@ def steps(cell: int, stride: int) -> tuple[int, ...]:
 
 
 def longest_path(region: int, head: int, stride: int) -> int:
-    """The exact longest simple path from ``head`` through ``region`` (exponential: small regions only)."""
+    """The exact longest simple path from ``head`` through ``region`` (exponential: small regions
+    only)."""
     best = 0
     for target in steps(head, stride):
         if target >= 0 and region >> target & 1:
@@ -48,7 +42,8 @@ def articulation_points(region: int, stride: int) -> int:
 
 
 def random_region(rng: random.Random, width: int, height: int, density: float) -> tuple[int, int]:
-    """(region, head): random walls in a grid, the head on a free cell, the region its reachable cells."""
+    """(region, head): random walls in a grid, the head on a free cell, the region its reachable
+    cells."""
     stride = width + 1
     free = grid_mask(width, height)
     for c in cells(free):
@@ -97,7 +92,7 @@ def test_parity_bound_is_tight_on_a_strip():
 
 
 def test_cut_candidates_contain_every_articulation_point():
-    for width, height, region, head in regions(1, 300):
+    for width, _, region, head in regions(1, 300):
         stride = width + 1
         whole = region | 1 << head
         assert articulation_points(whole, stride) & ~cut_candidates(whole, stride) == 0
@@ -130,7 +125,7 @@ def test_chambers_beat_parity_on_two_dead_ends():
 
 
 def test_chamber_exits_lead_to_regions_apart_from_the_chamber():
-    for width, height, region, head in regions(3, 200):
+    for width, _, region, head in regions(3, 200):
         stride = width + 1
         room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         for cell, beyond in exits:

@@ -1,4 +1,5 @@
-"""The Voronoi split's measures: the C speedups against the Python, and the chamber bound against real paths."""
+"""The Voronoi split's measures: the C speedups against the Python, and the chamber bound against
+real paths."""
 
 from __future__ import annotations
 
@@ -9,15 +10,9 @@ import pytest
 from positions import random_positions
 
 from lazytron.engines.chambers import _native
-from lazytron.engines.chambers.space import colour_masks, region_bound
-from lazytron.engines.chambers.split import (
-    block_bound,
-    chamber_bound,
-    edges,
-    python_chamber_bound,
-    python_counts,
-    split_counts,
-)
+from lazytron.engines.chambers.blocks import block_bound, chamber_bound, python_chamber_bound
+from lazytron.engines.chambers.parity import colour_masks, region_bound
+from lazytron.engines.chambers.split import edges, python_counts, split_counts
 from lazytron.reading import load_board
 from lazytron.territory import reach, voronoi
 
@@ -29,7 +24,7 @@ def open_cells(board):
 
 
 def random_share(rng: random.Random) -> tuple[int, int, int, int]:
-    """(share with its head, head, width, height): the cells a head reaches in a random small grid."""
+    """(share with its head, head, width, height): what a head reaches in a random small grid."""
     width, height = rng.randint(1, 6), rng.randint(1, 6)
     stride = width + 1
     cells = [y * stride + x for y in range(height) for x in range(width)]
@@ -55,7 +50,8 @@ def longest_path(share: int, head: int, stride: int) -> int:
 
 
 def test_the_speedups_are_built_where_a_compiler_is(monkeypatch):
-    # pip install builds the speedups with any C compiler; the engine then uses them unless LAZYTRON_PURE=1
+    # pip install builds the speedups with any C compiler; the engine then uses them unless
+    # LAZYTRON_PURE=1
     if not any(shutil.which(cc) for cc in COMPILERS):
         pytest.skip("no C compiler: the Python measures are used")
     monkeypatch.delenv("LAZYTRON_PURE", raising=False)

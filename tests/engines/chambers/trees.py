@@ -1,4 +1,5 @@
-"""What the chambers engine's tests share: small boards, trees with settings, and plain minimax to hold searches to."""
+"""What the chambers engine's tests share: small boards, trees with settings, and plain minimax to
+hold searches to."""
 
 from __future__ import annotations
 
@@ -28,12 +29,13 @@ def searched(board: Board, depths: tuple[int, ...], **knobs: int) -> list[tuple[
 
 
 def stops(pos: ChamberPosition, root: bool) -> bool:
-    """Whether minimax stops at ``pos``: the game is over, or the players are apart below the root."""
+    """Whether minimax stops at ``pos``: the game over, or the players apart below the root."""
     return pos.kind is Kind.OVER or (pos.kind is Kind.APART and not root) or not pos.children
 
 
 def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
-    """Plain minimax over the same tree and evaluation: no pruning, no ordering (the root is always searched)."""
+    """Plain minimax over the same tree and evaluation: no pruning, no ordering (the root is always
+    searched)."""
     score: int = pos.score
     if depth == 0 or stops(pos, root):
         return score
@@ -43,7 +45,8 @@ def minimax(pos: ChamberPosition, depth: int, root: bool = True) -> int:
 
 
 def extended_minimax(pos: ChamberPosition, depth: int, extend: int, root: bool = True) -> int:
-    """Plain minimax where a forced move (a side with one move) costs no depth while ``extend`` lasts."""
+    """Plain minimax where a forced move (a side with one move) costs no depth while ``extend``
+    lasts."""
     score: int = pos.score
     if depth <= 0 or stops(pos, root):
         return score
@@ -64,7 +67,8 @@ def answer_values(reply: ChamberReply, depth: int) -> list[tuple[bool, int]]:
 
 
 def assert_fail_soft(found: int, exact: int, alpha: int, beta: int) -> None:
-    """``found`` is what a fail-soft search with window (alpha, beta) may return for a position worth ``exact``."""
+    """``found`` is what a fail-soft search with window (alpha, beta) may return for a position
+    worth ``exact``."""
     if alpha < exact < beta:
         assert found == exact
     elif exact <= alpha:

@@ -207,6 +207,28 @@ done:
     return status;
 }
 
+/* space.cut_at: whether `cell` is a cut candidate of `region`, from its 3x3 ring alone. */
+static int cut_at(const Grid *g, const word *region, long cell) {
+    long s = g->stride;
+    int n = has(g, region, cell - s), e = has(g, region, cell + 1), so = has(g, region, cell + s), w = has(g, region, cell - 1);
+    int ne = has(g, region, cell - s + 1), se = has(g, region, cell + s + 1), sw = has(g, region, cell + s - 1);
+    int nw = has(g, region, cell - s - 1);
+    int runs = (n && !(e && ne)) + (e && !(so && se)) + (so && !(w && sw)) + (w && !(n && nw));
+    return has(g, region, cell) && runs >= 2;
+}
+
+/* The one cell of `region` next to `head`, or -1 where there are none or several. */
+static long only_step(const Grid *g, const word *region, long head) {
+    const long steps[4] = {-g->stride, 1, g->stride, -1};
+    long found = -1;
+    for (int d = 0; d < 4; d++) {
+        if (!has(g, region, head + steps[d])) continue;
+        if (found >= 0) return -1;
+        found = head + steps[d];
+    }
+    return found;
+}
+
 static long fillable_in(const Grid *g, const word *region, long head);
 
 /* The best bound through one piece of the chamber (`empty`: the head itself) and, maybe, one exit;
@@ -240,7 +262,14 @@ static long fillable_in(const Grid *g, const word *start_region, long head) {
     word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W, *seed = tmp + 6 * W,
          *front = tmp + 7 * W, *grown = tmp + 8 * W;
     bits_copy(g, region, start_region);
-    for (;;) {
+    for (int connected = 0;;) {
+        long ahead = connected ? only_step(g, region, head) : -1;
+        if (ahead >= 0 && cut_at(g, region, ahead)) { /* a corridor cell, the region all reachable: step on */
+            total++;
+            region[ahead >> 6] &= ~((word)1 << (ahead & 63));
+            head = ahead;
+            continue;
+        }
         cut_candidates(g, cuts, region);
         if (chamber(g, region, head, cuts, room, &exits, &count, &capacity) < 0) goto done;
         if (!bits_any(g, room) && count == 1) {  /* a corridor cell: walk on without recursion */
@@ -249,6 +278,7 @@ static long fillable_in(const Grid *g, const word *start_region, long head) {
             head = exits[0].cell;
             drop_exits(exits, count);
             count = 0;
+            connected = 1;
             continue;
         }
         break;

@@ -103,6 +103,10 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     if (PyType_Ready(&HorizonType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "FILLABLE_CELLS", FILLABLE_CELLS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&HorizonType);
     if (PyModule_AddObject(m, "Horizon", (PyObject *)&HorizonType) < 0) {
         Py_DECREF(&HorizonType);

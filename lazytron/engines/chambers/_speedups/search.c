@@ -4,10 +4,21 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "speedups.h"
 
-enum { CHECK_EVERY = 256 }; /* positions visited between two calls of the search's `check` */
+/* The search's `check` (the deadline) is called every CHECK_EVERY positions visited, and sooner where
+   CHECK_SECONDS have passed since the last call (the clock is read every CLOCK_EVERY positions and after every
+   costly score): a position on a large board can cost milliseconds. */
+enum { CHECK_EVERY = 256, CLOCK_EVERY = 4 };
+static const double CHECK_SECONDS = 0.002;
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 
@@ -49,10 +60,20 @@ static void region_bits(const Line *line, const unsigned char *owner, unsigned c
         }
 }
 
+/* space.fillable of a side's region (`bits`, `cells` of them, from `owner`): the tree of chambers' bound, or beyond
+   FILLABLE_CELLS cells the lesser of its tree of blocks' and its parity bound.  -1 out of memory. */
+static long region_fill(Search *s, const unsigned char *owner, long *m, int side, Py_ssize_t head, const word *bits, int words,
+                        long cells) {
+    if (cells <= FILLABLE_CELLS) return fillable_bound(bits, words, (int)s->line.stride - 1, head);
+    chamber_field(&s->line, owner, head, side, m);
+    return m[CHAMBERS + side] < m[PARITY + side] ? m[CHAMBERS + side] : m[PARITY + side];
+}
+
 /* evaluate.apart_value: `separate` a fillable cell of mine less the enemy's; where the two bounds are within `close`
    cells and neither region holds more than `close_cells`, less `shortfall` a cell the greedy walk falls short of my
-   bound, plus as much a cell it falls short of the enemy's.  `owner` is the split's grid, each share a region. */
-static Score apart_filled(Search *s, const unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy) {
+   bound, plus as much a cell it falls short of the enemy's.  `owner` is the split's grid, each share a region, and `m`
+   its measures. */
+static Score apart_filled(Search *s, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy) {
     const Knobs *k = &s->self->knobs;
     const Line *line = &s->line;
     int words = (int)((line->cells + 63) / 64);
@@ -61,8 +82,8 @@ static Score apart_filled(Search *s, const unsigned char *owner, Py_ssize_t me, 
     long mine_cells, theirs_cells;
     region_bits(line, owner, MINE, me, regions, &mine_cells);
     region_bits(line, owner, THEIRS, enemy, regions + words, &theirs_cells);
-    int width = (int)line->stride - 1;
-    long mine_fill = fillable_bound(regions, words, width, me), theirs_fill = fillable_bound(regions + words, words, width, enemy);
+    long mine_fill = region_fill(s, owner, m, 0, me, regions, words, mine_cells);
+    long theirs_fill = region_fill(s, owner, m, 1, enemy, regions + words, words, theirs_cells);
     free(regions);
     if (mine_fill < 0 || theirs_fill < 0) goto out_of_memory;
     long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
@@ -82,10 +103,17 @@ out_of_memory:
     return 0;
 }
 
-/* The clock, looked at every CHECK_EVERY positions visited: 0 when the search's `check` raised. */
+/* The clock, looked at as CHECK_EVERY and CHECK_SECONDS say: 0 when the search's `check` raised. */
 static int on_time(Search *s) {
-    if (++s->visits < s->next_check || s->check == Py_None) return 1;
-    s->next_check += CHECK_EVERY;
+    ++s->visits;
+    if (s->check == Py_None) return 1;
+    if (s->visits < s->next_check) {
+        if (!s->clock_due && s->visits % CLOCK_EVERY) return 1;
+        s->clock_due = 0;
+        if (seconds_now() < s->next_time) return 1;
+    }
+    s->next_check = s->visits + CHECK_EVERY;
+    s->next_time = seconds_now() + CHECK_SECONDS;
     PyObject *ok = PyObject_CallNoArgs(s->check);
     if (ok == NULL) {
         s->failed = 1;
@@ -128,7 +156,8 @@ static Score evaluate(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int *
     if (!m[MOVES] || !m[MOVES + 1]) return !m[MOVES] && !m[MOVES + 1] ? 0 : !m[MOVES] ? -(s->self->win - ply) : s->self->win - ply;
     *kind = m[TOUCHING] ? CONNECTED : APART;
     if (m[TOUCHING]) return connected_value(s, owner, m, me, enemy, lazy, alpha, beta);
-    return apart_filled(s, owner, me, enemy);
+    s->clock_due = 1; /* the bounds of two regions can cost milliseconds: the clock is read next */
+    return apart_filled(s, owner, m, me, enemy);
 }
 
 /* The open cells next to `cell`: how many, their cells and moves (1 North ... 4 West) into `to`, `codes`. */
@@ -301,6 +330,8 @@ void search_start(Search *s, Horizon *self, int ply) {
     s->self = self;
     s->evaluations = s->visits = 0;
     s->next_check = CHECK_EVERY;
+    s->next_time = seconds_now() + CHECK_SECONDS;
+    s->clock_due = 0;
     s->failed = 0;
     s->root_ply = ply;
     s->found = 0;

@@ -29,6 +29,9 @@ enum { WALL = 255, NOBODY = 0, MINE = 1, THEIRS = 2, TIE = 3, NEW_MINE = 4, NEW_
    edges and moves (mine, then theirs). */
 enum { TOUCHING = 0, PARITY = 1, CHAMBERS = 3, EDGES = 5, MOVES = 7, SPLIT_FIELDS = 9 };
 
+/* space.FILLABLE_CELLS: a region of more cells is bounded by its tree of blocks and parity, not its chambers. */
+enum { FILLABLE_CELLS = 2500 };
+
 /* Most cells a path takes from a cell of one colour: `same` of that colour, `other` of the other (space.parity_bound). */
 static inline long parity_bound(long same, long other) { return 2 * (same < other ? same : other) + (other > same); }
 
@@ -105,6 +108,8 @@ typedef struct { /* one search: its Horizon, its line, and what it counts and ke
     Py_ssize_t plies;                     /* ... how many plies it holds */
     PyObject *check;                      /* called every CHECK_EVERY positions visited (None: never) */
     long evaluations, visits, next_check; /* positions scored; positions visited, and when the clock is looked at next */
+    double next_time;                     /* ... or at what time */
+    int clock_due;                        /* the clock is read at the next position visited */
     int failed;                           /* a Python error is set */
     uint64_t hash;                        /* the line's open cells, hashed */
     int root_ply;                         /* the ply of the position searched */
