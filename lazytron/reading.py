@@ -190,7 +190,7 @@ def _skipped(source: _Lines, line: str, more: Callable[[], bool]) -> BoardError:
         else f"no row of {size[0]} cells after the size line {shown}"
     )
     rows = []
-    while more() and (row := source.take()) is not None:
+    while (source.back or more()) and (row := source.take()) is not None:  # a line put back is here
         if _starts_map(source, row, more):
             source.put_back(row)
             break

@@ -3,6 +3,10 @@ command."""
 
 from __future__ import annotations
 
+import select
+import subprocess
+import sys
+
 import pytest
 from conftest import MAPS, lazytron
 
@@ -24,6 +28,31 @@ def test_a_bad_size_line_is_one_error_for_its_rows():
     found = items("fifteen 15\n" + ROWS + M)
     assert [type(i) for i in found] == [BoardError, Board]
     assert len(found[0].rows) == 15
+
+
+def test_a_size_line_whose_row_is_too_short_keeps_its_row_though_nothing_more_is_ready():
+    # the reader looked at the row and put it back: that row is input at hand, so the map is one
+    # error with its row (a bot answers it with a fallback move), not a line skipped, a row waiting
+    found = list(read_boards(["8 1\n", "1      \n"], more=lambda: False))
+    assert len(found) == 1 and isinstance(found[0], BoardError) and found[0].rows == ["1      \n"]
+
+
+def test_a_bot_answers_a_map_with_a_short_row_while_its_input_stays_open():
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "lazytron", "bot"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert bot.stdin and bot.stdout
+    try:
+        bot.stdin.write("8 1\n1      \n")
+        bot.stdin.flush()
+        assert select.select([bot.stdout], [], [], 10)[0], "no answer: the bot waits for more input"
+        assert bot.stdout.readline() in ("1\n", "2\n", "3\n", "4\n")
+    finally:
+        bot.kill()
+        bot.wait()
 
 
 def test_analyse_gives_one_error_for_a_bad_size_line():

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import boards
 import pytest
 from conftest import GOLDEN, MAPS, lazytron
 from gamecheck import play
@@ -111,6 +112,27 @@ def test_analyse_is_byte_identical_to_the_oracle_on_fresh_positions(oracle):
         ours = lazytron("analyse", "--depth", str(depth), "-", input=text)
         assert theirs.returncode == 0 and ours.returncode == 0
         assert ours.stdout == theirs.stdout
+
+
+def test_analyse_is_byte_identical_to_the_oracle_on_long_corridors(oracle):
+    # serpentine corridors (40x40 and 48x48 once ended the port in RecursionError), a 1000x1 strip,
+    # a spiral, a branching corridor and a comb: every move forced for hundreds of plies
+    text = "".join(
+        [
+            boards.serpentine(40, 40),
+            boards.serpentine(48, 48),
+            boards.strip(1000),
+            boards.spiral(25),
+            boards.serpentine(31, 31, branches=4),
+            boards.comb(30, 12),
+        ]
+    )
+    theirs = subprocess.run(
+        [str(oracle / "analyse"), "40"], input=text, capture_output=True, text=True
+    )
+    ours = lazytron("analyse", "--depth", "40", "-", input=text)
+    assert theirs.returncode == 0 and ours.returncode == 0
+    assert ours.stdout.count("end\n") == 6 and ours.stdout == theirs.stdout
 
 
 def test_the_goldens_are_the_oracles_own_output(oracle):

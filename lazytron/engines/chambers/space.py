@@ -201,8 +201,9 @@ def _fillable(region: int, head: int, width: int, height: int) -> int:
     yields (region, head) for the bound it needs beyond an exit and is sent
     it back; a bound found is kept as :func:`python_fillable` keeps it.
     """
-    stack: list[tuple[tuple[int, int, int] | None, Generator[tuple[int, int], int, int]]]
-    stack = [(None, _chambers(region, head, width, height))]
+    Steps = Generator[tuple[int, int], int, int]
+    stack: list[tuple[tuple[int, int, int] | None, Steps]]
+    stack = [(None, _chambers(region, head, width, height, False))]
     sent: int | None = None
     while True:
         key, steps = stack[-1]
@@ -219,34 +220,28 @@ def _fillable(region: int, head: int, width: int, height: int) -> int:
             continue
         key = (beyond, cell, width)
         sent = _python_cache.get(key)
-        if sent is None:
-            stack.append((key, _chambers(beyond, cell, width, height)))
+        if sent is None:  # what lies beyond an exit is all reachable from it
+            stack.append((key, _chambers(beyond, cell, width, height, True)))
 
 
 def _chambers(
-    region: int, head: int, width: int, height: int
+    region: int, head: int, width: int, height: int, connected: bool
 ) -> Generator[tuple[int, int], int, int]:
     """The chamber tree's bound of ``region`` from ``head``; yields (region beyond, exit) for each
     bound it needs beyond an exit, and is sent it.
 
-    Corridor cells are walked without a chamber each: once the region is all
-    reachable from the head (after the first), a head with one neighbour in
-    the region, a cut candidate, steps onto it (:func:`cut_at`).
+    Corridor cells are walked without a chamber each, once the region is all
+    reachable from the head (``connected``, or after the first): :func:`_corridor`.
     """
     stride = width + 1
     red, _ = colour_masks(width, height)
-    total, connected = 0, False
+    total = 0
     while True:
-        ahead = neighbours(1 << head, stride) & region
-        if (
-            connected
-            and ahead
-            and not ahead & (ahead - 1)
-            and cut_at(region, ahead.bit_length() - 1, stride)
-        ):
-            total += 1
-            head = ahead.bit_length() - 1
-            region &= ~ahead
+        walked = _corridor(region, head, stride) if connected else None
+        if walked is not None:
+            steps, head = walked
+            total += steps.bit_count()
+            region &= ~steps
             continue
         room, exits = chamber(region, head, cut_candidates(region, stride), stride)
         if not room and len(exits) == 1:  # a corridor cell: walk on without recursion
@@ -264,6 +259,28 @@ def _chambers(
                 if through + region_bound(beyond, cell, red) > best:  # parity alone says it may pay
                     best = max(best, through + (yield beyond, cell))
         return total + min(best, region_bound(region, head, red))
+
+
+def _corridor(region: int, head: int, stride: int) -> tuple[int, int] | None:
+    """(cells stepped on, the new head) where the chamber tree's bound is theirs plus the bound
+    beyond: the head's one way on is a cut cell (a chamber of no cells, one exit), or a cell whose
+    one way on is (a chamber of one cell, one exit); None otherwise.  ``region`` must be all
+    reachable from ``head``: then what lies beyond is the region less those cells.
+
+    >>> corridor = 0b11110   # a 5x1 strip, the head at its left end: its next cell leads to a cut
+    >>> _corridor(corridor, 0, 6), _corridor(corridor & ~0b10, 1, 6)
+    ((6, 2), (12, 3))
+    """
+    ahead = neighbours(1 << head, stride) & region
+    if not ahead or ahead & (ahead - 1):
+        return None
+    cell = ahead.bit_length() - 1
+    if cut_at(region, cell, stride):
+        return ahead, cell
+    after = neighbours(ahead, stride) & region
+    if not after or after & (after - 1) or not cut_at(region, after.bit_length() - 1, stride):
+        return None
+    return ahead | after, after.bit_length() - 1
 
 
 def cut_at(region: int, cell: int, stride: int) -> bool:

@@ -229,7 +229,18 @@ static long only_step(const Grid *g, const word *region, long head) {
     return found;
 }
 
-static long fillable_in(const Grid *g, const word *region, long head);
+/* space._corridor: the cells a corridor walk steps on from `head` into *cells (1 or 2) and the new head, or -1 where
+   the chamber tree must be walked; `region` all reachable from `head`. */
+static long corridor(const Grid *g, const word *region, long head, long *cells) {
+    long ahead = only_step(g, region, head);
+    if (ahead < 0) return -1;
+    if (cut_at(g, region, ahead)) return *cells = 1, ahead;
+    long after = only_step(g, region, ahead);  /* the head is not in the region: ahead's other way on */
+    if (after < 0 || !cut_at(g, region, after)) return -1;
+    return *cells = 2, after;
+}
+
+static long fillable_in(const Grid *g, const word *region, long head, int connected);
 
 /* The best bound through one piece of the chamber (`empty`: the head itself) and, maybe, one exit;
    `known` holds each exit's bound beyond it once computed (-1 before).  -1 when out of memory. */
@@ -243,7 +254,7 @@ static long through_piece(const Grid *g, const word *piece, int empty, long head
         put_bit(with, cell);
         long through = region_bound(g, with, head);
         if (through + region_bound(g, exits[k].beyond, cell) > best) {  /* parity alone says it may pay */
-            if (known[k] < 0) known[k] = fillable_in(g, exits[k].beyond, cell);
+            if (known[k] < 0) known[k] = fillable_in(g, exits[k].beyond, cell, 1);  /* all reachable from the exit */
             if (known[k] < 0) return -1;
             if (through + known[k] > best) best = through + known[k];
         }
@@ -251,23 +262,28 @@ static long through_piece(const Grid *g, const word *piece, int empty, long head
     return best;
 }
 
-/* space._fillable with no cuts given: the chamber tree with parity; -1 when out of memory. */
-static long fillable_in(const Grid *g, const word *start_region, long head) {
+/* space._chambers: the chamber tree with parity (`connected`: the region all reachable from the head); -1 when out
+   of memory. */
+static long fillable_in(const Grid *g, const word *start_region, long head, int connected) {
     int W = g->words, count = 0, capacity = 0;
     long total = 0, result = -1;
     Exit *exits = NULL;
     long *known = NULL;
     word *tmp = calloc((size_t)W * 9, sizeof(word));
     if (tmp == NULL) return -1;
-    word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W, *seed = tmp + 6 * W,
-         *front = tmp + 7 * W, *grown = tmp + 8 * W;
+    word *region = tmp, *cuts = tmp + W, *room = tmp + 2 * W, *piece = tmp + 3 * W, *start = tmp + 4 * W, *with = tmp + 5 * W,
+         *seed = tmp + 6 * W, *front = tmp + 7 * W, *grown = tmp + 8 * W;
     bits_copy(g, region, start_region);
-    for (int connected = 0;;) {
-        long ahead = connected ? only_step(g, region, head) : -1;
-        if (ahead >= 0 && cut_at(g, region, ahead)) { /* a corridor cell, the region all reachable: step on */
-            total++;
-            region[ahead >> 6] &= ~((word)1 << (ahead & 63));
-            head = ahead;
+    for (;;) {
+        long cells, next = connected ? corridor(g, region, head, &cells) : -1;
+        if (next >= 0) {  /* a corridor: stepped on without a chamber */
+            region[next >> 6] &= ~((word)1 << (next & 63));
+            if (cells == 2) {
+                long ahead = only_step(g, region, head);
+                region[ahead >> 6] &= ~((word)1 << (ahead & 63));
+            }
+            total += cells;
+            head = next;
             continue;
         }
         cut_candidates(g, cuts, region);
@@ -316,5 +332,5 @@ done:
 /* space.fillable(region, head, width, height) for `region` in `words` words; -1 when out of memory. */
 long fillable_bound(const word *region, int words, int width, long head) {
     Grid g = {words, width + 1, width};
-    return fillable_in(&g, region, head);
+    return fillable_in(&g, region, head, 0);
 }
