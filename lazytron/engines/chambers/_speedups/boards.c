@@ -25,8 +25,8 @@ static long open_edges(const Boards *B, const word *b) {
     long n = 0;
     for (int i = 0; i < B->words; i++)
         if (b[i])
-            n += __builtin_popcountll(b[i] & higher(B->open, i, 0, 1)) + __builtin_popcountll(b[i] & lower(B->open, i, 0, 1)) +
-                 __builtin_popcountll(b[i] & higher(B->open, i, B->q, B->r)) + __builtin_popcountll(b[i] & lower(B->open, i, B->q, B->r));
+            n += popcount64(b[i] & higher(B->open, i, 0, 1)) + popcount64(b[i] & lower(B->open, i, 0, 1)) +
+                 popcount64(b[i] & higher(B->open, i, B->q, B->r)) + popcount64(b[i] & lower(B->open, i, B->q, B->r));
     return n;
 }
 
@@ -153,8 +153,8 @@ void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssiz
     for (int side = 0; side < 2; side++) {
         long all = 0, odd = 0;
         for (int i = 0; i < B->words; i++) {
-            all += __builtin_popcountll(share[side][i]);
-            odd += __builtin_popcountll(share[side][i] & B->odd[i]);
+            all += popcount64(share[side][i]);
+            odd += popcount64(share[side][i] & B->odd[i]);
         }
         counts[side][1] = odd;
         counts[side][0] = all - odd;
@@ -164,7 +164,7 @@ void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssiz
     for (int side = 0; side < 2; side++) {
         const unsigned char mark = (unsigned char)(MINE + side);
         for (int i = 0; i < B->words; i++)
-            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + __builtin_ctzll(w)] = mark;
+            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + ctz64(w)] = mark;
     }
     out[TOUCHING] = touching;
     for (int side = 0; side < 2; side++) {

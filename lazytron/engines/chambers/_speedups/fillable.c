@@ -82,7 +82,7 @@ static long region_bound(const Grid *g, const word *region, long head) {
     for (int i = 0; i < g->words; i++) {
         word r = region[i];
         while (r) {
-            int b = __builtin_ctzll(r);
+            int b = ctz64(r);
             long c = 64L * i + b;
             reds += (c / g->stride + c % g->stride) % 2 == 0;
             all++;
@@ -160,7 +160,7 @@ static int chamber(const Grid *g, const word *region, long head, const word *cut
         for (int i = 0; i < W; i++) {
             word e = edge[i];
             while (e) {
-                int b = __builtin_ctzll(e);
+                int b = ctz64(e);
                 e &= e - 1;
                 long cell = 64L * i + b;
                 if (next_to(g, room, head, cell) > 1) {  /* a path can pass through it, from the chamber back into it */

@@ -14,11 +14,22 @@
 enum { CHECK_EVERY = 256, CLOCK_EVERY = 4 };
 static const double CHECK_SECONDS = 0.002;
 
+/* The monotonic clock in seconds (Python's time.monotonic reads the same). */
+#if defined(_WIN32)
+#include <windows.h>
+static double seconds_now(void) {
+    LARGE_INTEGER count, frequency;
+    QueryPerformanceCounter(&count);
+    QueryPerformanceFrequency(&frequency);
+    return (double)count.QuadPart / (double)frequency.QuadPart;
+}
+#else
 static double seconds_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
+#endif
 
 static Score clamp(Score value, Score limit) { return value < -limit ? -limit : value > limit ? limit : value; }
 

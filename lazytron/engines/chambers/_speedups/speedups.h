@@ -20,6 +20,20 @@
 #include <stdint.h>
 
 typedef uint64_t word;
+
+/* A word's set bits and its lowest set bit, with each compiler's instruction. */
+#if defined(_MSC_VER)
+#include <intrin.h>
+static inline int popcount64(word x) { return (int)__popcnt64(x); }
+static inline int ctz64(word x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+#else
+static inline int popcount64(word x) { return __builtin_popcountll(x); }
+static inline int ctz64(word x) { return __builtin_ctzll(x); }
+#endif
 typedef long long Score; /* a score of the engine's outcome order: beyond 32 bits */
 
 /* A grid cell's mark: a wall, open, a side's, a tie, or reached by a side in the layer under way. */
