@@ -24,7 +24,7 @@ LOSS = -100000  # the original's alpha: a side that cannot move
 WIN = 100000
 
 
-class Turn:
+class TreeClock:
     """What every node of one tree shares: the deadline's check of the search under way, or None.
 
     A score on a large board floods tens of thousands of layers: the check is
@@ -44,14 +44,21 @@ class Position(Node):
     ``move`` is the enemy's move that led here (``NONE`` at the root).
     """
 
-    __slots__ = ("free", "me", "enemy", "bound", "stride", "turn", "next_bound")
+    __slots__ = ("free", "me", "enemy", "bound", "stride", "clock", "next_bound")
 
     # the game interface (lazytron.game): player 1 moves here, and loses when it cannot
     maximising, outcome, top, bottom = True, LOSS, WIN, LOSS
     lost, no_move = LOSS, Move.NONE  # for the negamax searches
 
     def __init__(
-        self, move: Move, free: int, me: int, enemy: int, bound: int | None, stride: int, turn: Turn
+        self,
+        move: Move,
+        free: int,
+        me: int,
+        enemy: int,
+        bound: int | None,
+        stride: int,
+        clock: TreeClock,
     ) -> None:
         super().__init__(move)
         self.free = free
@@ -59,10 +66,10 @@ class Position(Node):
         self.enemy = enemy
         self.bound = bound
         self.stride = stride
-        self.turn = turn
+        self.clock = clock
 
     def evaluate(self) -> int:
-        found = score(self.free, self.me, self.enemy, self.bound, self.stride, self.turn.check)
+        found = score(self.free, self.me, self.enemy, self.bound, self.stride, self.clock.check)
         value, self.next_bound = found
         return value
 
@@ -75,13 +82,13 @@ class Position(Node):
         else:
             answers = ((Move.NONE, self.enemy),) if bound > 0 else ()
         for move, target in legal_moves(after, self.me, stride):
-            yield Reply(move, after, target, answers, self.next_bound, stride, self.turn)
+            yield Reply(move, after, target, answers, self.next_bound, stride, self.clock)
 
 
 class Reply(Node):
     """My move ``move`` is made; children are the enemy's answers to it."""
 
-    __slots__ = ("free", "me", "answers", "bound", "stride", "turn")
+    __slots__ = ("free", "me", "answers", "bound", "stride", "clock")
 
     # the game interface (lazytron.game): the enemy moves here, and loses when it cannot
     maximising, outcome, top, bottom = False, WIN, WIN, LOSS
@@ -95,7 +102,7 @@ class Reply(Node):
         answers: tuple[tuple[Move, int], ...],
         bound: int | None,
         stride: int,
-        turn: Turn,
+        clock: TreeClock,
     ) -> None:
         super().__init__(move)
         self.free = free
@@ -103,25 +110,25 @@ class Reply(Node):
         self.answers = answers
         self.bound = bound
         self.stride = stride
-        self.turn = turn
+        self.clock = clock
 
     def evaluate(self) -> int:
         raise TypeError("odd levels of the Tron tree are never scored")
 
     def expand(self) -> Iterator[Position]:
         for move, enemy in self.answers:
-            yield Position(move, self.free, self.me, enemy, self.bound, self.stride, self.turn)
+            yield Position(move, self.free, self.me, enemy, self.bound, self.stride, self.clock)
 
 
 def init_tree(board: Board) -> Position:
     """The original's ``initTree``: the root of a fresh tree for a board."""
-    return Position(Move.NONE, board.free, board.me, board.enemy, None, board.stride, Turn())
+    return Position(Move.NONE, board.free, board.me, board.enemy, None, board.stride, TreeClock())
 
 
 def best_scores(tree: Node, check: Check | None = None) -> Iterator[search.Result]:
     """:func:`lazytron.search.best_scores` of the tree, ``check`` looked at in its scores too."""
     if isinstance(tree, Position):
-        tree.turn.check = check
+        tree.clock.check = check
     return search.best_scores(tree, check)
 
 
