@@ -41,7 +41,7 @@ def tournament(db: Path, rounds: int, cluster: str | None) -> tuple[float, int]:
         "-m",
         "lazytron",
         "tournament",
-        *map(str, sorted((ROOT / "maps").glob("*.txt"))),
+        *map(str, sorted((ROOT / "lazytron" / "maps").glob("*.txt"))),
         "--rounds",
         str(rounds),
         "--db",

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PILLARS = (ROOT / "maps" / "pillars.txt").read_text()
+PILLARS = (ROOT / "lazytron" / "maps" / "pillars.txt").read_text()
 
 
 def big_record(path: Path, megabytes: float) -> None:

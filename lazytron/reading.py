@@ -1,4 +1,4 @@
-"""The contest map format read: a map from its text, maps from a stream, a map file.
+"""The contest map format read: a map from its text, maps from a stream, a map file, a shipped map.
 
 A map is ``W H`` on one line, then H rows of W cells (see :mod:`lazytron.board`).
 The stream reader takes maps one after another, as the contest engine sends them
@@ -8,9 +8,11 @@ without losing the next.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
+from importlib.resources import files
 
 from .board import Board, BoardError
 
@@ -220,3 +222,33 @@ def load_board(path: str) -> Board:
     if not maps or problems or not isinstance(maps[0], Board):
         raise BoardError(f"{path}: {problems[0] if problems else 'no map in it'}")
     return maps[0]
+
+
+def shipped_maps() -> dict[str, str]:
+    """The maps shipped with lazytron: name (the file's stem) -> path, by name.
+
+    >>> "crossroads" in shipped_maps()
+    True
+    """
+    found = {entry.name: str(entry) for entry in (files("lazytron") / "maps").iterdir()}
+    return {
+        name.removesuffix(".txt"): found[name] for name in sorted(found) if name.endswith(".txt")
+    }
+
+
+def map_file(name: str) -> str:
+    """A map argument as a file: the file of that name if there is one ('-': stdin), else the
+    shipped map of that name ('crossroads' or 'crossroads.txt'); BoardError if neither.
+
+    >>> map_file("crossroads").endswith("crossroads.txt")
+    True
+    >>> map_file("no-such-map")
+    Traceback (most recent call last):
+    lazytron.board.BoardError: no-such-map: no such file, nor a shipped map (lazytron maps list)
+    """
+    if name == "-" or os.path.exists(name):
+        return name
+    found = shipped_maps().get(name.removesuffix(".txt"))
+    if found is None:
+        raise BoardError(f"{name}: no such file, nor a shipped map (lazytron maps list)")
+    return found

@@ -17,7 +17,7 @@ from devtools import Browser, chromium_binary
 from lazytron.engines.chambers import _native
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPS = ROOT / "maps"
+MAPS = ROOT / "lazytron" / "maps"
 SHARED = Path(os.environ.get("LAZYTRON_SHARED", ROOT.parent / "shared"))
 ORACLE = Path(
     os.environ.get(

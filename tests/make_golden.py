@@ -48,7 +48,7 @@ def opponent(kind: str, seed: int) -> list[str]:
 
 
 def golden_positions() -> str:
-    maps = sorted((ROOT / "maps").glob("*.txt"))
+    maps = sorted((ROOT / "lazytron" / "maps").glob("*.txt"))
     return "".join(
         str(p) for path in maps for p in random_positions(load_board(str(path)), SEED, PER_MAP)
     )
@@ -66,7 +66,7 @@ def main(oracle: Path) -> None:
     )
     (GOLDEN / f"analyse-{DEPTH}.txt").write_text(out.stdout)
     for name, depth, kind, seed in GAMES:
-        board = load_board(str(ROOT / "maps" / f"{name}.txt"))
+        board = load_board(str(ROOT / "lazytron" / "maps" / f"{name}.txt"))
         _, moves, outcome = play(
             [str(oracle / "depthbot"), str(depth)], opponent(kind, seed), board
         )

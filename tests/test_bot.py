@@ -152,7 +152,7 @@ CHAMBERS = ENGINES["chambers"]
 
 
 def test_chambers_answers_every_turn_of_whole_games_and_follows_its_tree():
-    for seed, board in enumerate([START, load_board("maps/pillars.txt")]):
+    for seed, board in enumerate([START, load_board("lazytron/maps/pillars.txt")]):
         rng = random.Random(seed)
         ours, rival = Bot(depth=4, engine=CHAMBERS, log=(messages := []).append), Bot(depth=2)
         while isinstance(board, Board):

@@ -1,5 +1,6 @@
-"""``lazytron maps generate``: seeded random maps in the contest format, one file each, named for
-size and seed (:mod:`lazytron.match.mapgen`)."""
+"""``lazytron maps``: ``list`` the shipped maps (any command takes them by name), ``generate``
+seeded random maps in the contest format, one file each, named for size and seed
+(:mod:`lazytron.match.mapgen`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ _apart = arguments.number(int, "apart", 0, arguments.MOST_DEPTH)
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     what = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    what.add_parser(
+        "list",
+        help="the shipped maps: name, size, and the file (play and tournament take the name)",
+    )
     g = what.add_parser(
         "generate", help="seeded random maps, symmetric under a point reflection, connected"
     )
@@ -55,6 +60,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "list":
+        return list_maps(sys.stdout)
     return generate_command(
         args.size, args.density, not args.open, args.count, args.seed, args.apart, args.out
     )
@@ -113,4 +120,14 @@ def generate_command(
     except OSError as e:
         print(f"lazytron maps: {e.filename or out_dir}: {e.strerror}", file=err)
         return 1
+    return 0
+
+
+def list_maps(out: TextIO) -> int:
+    """``maps list``: each shipped map's name, size and file, one a line."""
+    from ..reading import load_board, shipped_maps
+
+    for name, path in shipped_maps().items():
+        board = load_board(path)
+        print(f"{name:<12} {board.width}x{board.height:<4} {path}", file=out)
     return 0

@@ -24,7 +24,9 @@ _frame_rate = arguments.number(float, "fps", 0, 1000)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("map", metavar="MAP", help="the map, in the contest format")
+    p.add_argument(
+        "map", metavar="MAP", help="a map file in the contest format, or a shipped map's name"
+    )
     p.add_argument(
         "cmd1", metavar="CMD1", help="player 1's command line (quoted, split as a shell would)"
     )
@@ -136,10 +138,10 @@ def play(
     from ..board import BoardError
     from ..files import OutputError, check_output
     from ..match.processes import BotError, check_command, split_command
-    from ..reading import load_board
+    from ..reading import load_board, map_file
 
     try:
-        board = load_board(map_path)
+        board = load_board(map_file(map_path))
     except BoardError as e:
         return _fail(err, str(e))
     try:

@@ -24,7 +24,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     """The maps, the bots and their time limits, the pairings, the rounds and the openings."""
-    p.add_argument("maps", nargs="*", metavar="MAP", help="maps, in the contest format")
+    p.add_argument(
+        "maps",
+        nargs="*",
+        metavar="MAP",
+        help="map files in the contest format, or shipped maps' names",
+    )
     p.add_argument(
         "--bot", action="append", default=[], metavar="NAME=CMD", help="a bot (at least two)"
     )

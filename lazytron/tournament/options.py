@@ -16,7 +16,7 @@ from ..board import Board, BoardError
 from ..match.processes import BotError, check_command, split_command
 from ..match.referee import Limits
 from ..ratings.stats import parse_sprt
-from ..reading import load_board
+from ..reading import load_board, map_file
 from .run import Plan
 from .schedule import Entrant, parse_entrant, parse_time, schedule
 from .task import Runner
@@ -70,7 +70,7 @@ def load_maps(paths: Sequence[str]) -> list[tuple[str, Board]]:
     """Each map with its name (the file name without extension); OSError/BoardError name the
     file."""
     maps = []
-    for path in paths:
+    for path in map(map_file, paths):
         name = os.path.splitext(os.path.basename(path))[0]
         try:
             maps.append((name, load_board(path)))

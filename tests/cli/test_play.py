@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,7 @@ from conftest import BOTS, MAPS, lazytron
 from lazytron.cli import play
 from lazytron.match.records import read_record
 from lazytron.match.referee import Limits
+from lazytron.match.rules import Outcome
 
 TESTBOT = BOTS / "testbot.py"
 FAST = ["--first-time", "5", "--turn-time", "0.3"]  # start-up is never short of time
@@ -142,7 +144,11 @@ def test_a_terminal_gets_the_board_drawn_and_the_result_last(tmp_path, corridor)
 @pytest.mark.parametrize(
     "args, status, message",
     [
-        (["nope.txt", "a", "b"], 1, "nope.txt: No such file or directory"),
+        (
+            ["nope.txt", "a", "b"],
+            1,
+            "nope.txt: no such file, nor a shipped map (lazytron maps list)",
+        ),
         (["{bad}", "a", "b"], 1, "expected 'W H'"),
         (["{map}", "'unclosed", "b"], 2, "No closing quotation"),
         (["{map}", "", "b"], 2, "empty bot command"),
@@ -164,3 +170,19 @@ def test_bad_input_gives_one_line_and_a_status(tmp_path, corridor, args, status,
     assert message in done.stderr and "Traceback" not in done.stderr
     if status == 1:
         assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_shipped_map_is_played_by_its_name_from_any_directory(tmp_path):
+    run = subprocess.run(
+        [sys.executable, "-m", "lazytron", "play", "pillars", "lazytron bot --depth 2",
+         "lazytron bot --depth 2", "--quiet", "--log", str(tmp_path / "bots.log")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0 and run.stdout.strip() in [outcome.words for outcome in Outcome]
+
+
+def test_maps_list_names_every_shipped_map_with_its_size():
+    run = lazytron("maps", "list")
+    names = [line.split()[0] for line in run.stdout.splitlines()]
+    assert run.returncode == 0 and names == sorted(p.stem for p in MAPS.glob("*.txt"))
+    assert "15x15" in next(line for line in run.stdout.splitlines() if line.startswith("pillars "))

@@ -38,7 +38,7 @@ class Budget:
 
 
 def test_a_search_cut_off_anywhere_leaves_the_tree_valid():
-    board = load_board("maps/crossroads.txt")
+    board = load_board("lazytron/maps/crossroads.txt")
     truth = [search(init_tree(board), d) for d in (2, 4, 6)]
     for n in (1, 7, 40, 150, 600):
         tree = init_tree(board)

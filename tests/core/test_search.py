@@ -69,7 +69,7 @@ def test_pruned_search_equals_negamax_on_random_positions(project_maps):
 
 
 def test_iterative_deepening_on_one_tree_equals_fresh_trees():
-    board = load_board("maps/lopsided.txt")
+    board = load_board("lazytron/maps/lopsided.txt")
     tree = init_tree(board)
     deep = list(islice(best_scores(tree), 1, 4))
     assert deep == [search(init_tree(board), d) for d in (2, 4, 6)]

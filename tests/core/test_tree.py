@@ -149,7 +149,7 @@ def test_trim_forgets_the_deep_part_and_the_search_remakes_it_the_same():
     from lazytron.reading import load_board
     from lazytron.search import search
 
-    board = load_board("maps/crossroads.txt")
+    board = load_board("lazytron/maps/crossroads.txt")
     tree, fresh = init_tree(board), init_tree(board)
     assert search(tree, 8) == search(fresh, 8)
     before = size(tree)

@@ -18,7 +18,7 @@ from lazytron.territory import reach
 
 def test_the_evaluation_is_a_function_of_the_position_and_the_settings(path):
     # the same arguments give the same (score, kind), and the tree's nodes take exactly that
-    for board in random_positions(load_board("maps/rooms.txt"), 4, 6):
+    for board in random_positions(load_board("lazytron/maps/rooms.txt"), 4, 6):
         args = (
             board.free & ~(1 << board.me) & ~(1 << board.enemy),
             board.me,
@@ -35,7 +35,7 @@ def test_the_evaluation_is_a_function_of_the_position_and_the_settings(path):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed):
-    for board in random_positions(load_board("maps/rooms.txt"), seed, 3):
+    for board in random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3):
         plain = tree(board)
         assert plain.kind is Kind.CONNECTED  # random positions of rooms.txt are connected
         steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(

@@ -32,7 +32,7 @@ def in_c_and_in_python(
 @pytest.mark.parametrize("aggression", [0, 7])
 def test_the_last_plies_in_c_search_as_the_python_tree_does(seed, extend, aggression, speedups):
     boards = random_positions(SMALL, seed, 3) + random_positions(
-        load_board("maps/rooms.txt"), seed, 2
+        load_board("lazytron/maps/rooms.txt"), seed, 2
     )
     for board in boards:
         found = {
@@ -73,7 +73,7 @@ def assert_window_contract(
 def test_the_search_in_c_keeps_the_window_contract(seed, speedups):
     # fail-soft: exact inside (alpha, beta), at most alpha below it, at least beta above it
     rng = random.Random(seed)
-    for board in random_positions(load_board("maps/pillars.txt"), seed, 4):
+    for board in random_positions(load_board("lazytron/maps/pillars.txt"), seed, 4):
         assert_window_contract(board, rng, [-500, -50, -1, 0, 1, 50], [1, 2, 100, 1000])
 
 
@@ -107,7 +107,7 @@ def test_the_search_in_c_floods_rows_of_a_word_and_longer(width, speedups):
 def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(speedups):
     # a deadline passed inside the last plies ends the search there; the tree is left as valid as
     # before
-    board = load_board("maps/open-field.txt")
+    board = load_board("lazytron/maps/open-field.txt")
     calls = []
 
     def check() -> None:
@@ -154,7 +154,7 @@ def test_the_search_in_c_sees_players_part_inside_its_plies(seed, speedups):
     # positions inside C's plies are scored only where the line stops: one apart must still be found
     # apart there
     gap = parse_board("9 5\n#########\n#   #   #\n#1     2#\n#   #   #\n#########\n")
-    for board in [gap, ROOMS] + random_positions(load_board("maps/rooms.txt"), seed, 3):
+    for board in [gap, ROOMS] + random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3):
         assert in_c_and_in_python(board, (4, 6, 8), horizon=8)
 
 
@@ -166,7 +166,7 @@ def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speed
     # the last plies, or in pure Python on every node
     for board in (
         [ROOMS]
-        + random_positions(load_board("maps/rooms.txt"), seed, 3)
+        + random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3)
         + random_positions(SMALL, seed, 2)
     ):
         found = {
@@ -184,7 +184,7 @@ def test_late_moves_are_reduced_in_c_as_in_python(seed, speedups):
     # one search of a fresh tree tries moves in the same order in both (the killer, then move
     # order), so the values
     # agree (a kept bound may differ from a fresh search's: memory off)
-    for position in random_positions(load_board("maps/pillars.txt"), seed, 4):
+    for position in random_positions(load_board("lazytron/maps/pillars.txt"), seed, 4):
         found = {
             horizon: search(tree(position, extend=0, memo=False, reduce=2, horizon=horizon), 10)
             for horizon in (0, 8)
@@ -201,7 +201,7 @@ def evaluations(board: Board, depths: range, **knobs: int) -> int:
 
 
 def test_late_moves_searched_shallower_first_cost_fewer_positions(speedups):
-    board = random_positions(load_board("maps/rooms.txt"), 5, 1)[0]
+    board = random_positions(load_board("lazytron/maps/rooms.txt"), 5, 1)[0]
     spent = {
         reduce: evaluations(board, range(2, 15, 2), horizon=8, reduce=reduce) for reduce in (0, 2)
     }
@@ -243,7 +243,7 @@ def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kep
 def test_two_trees_keep_their_own_table_of_best_moves(speedups):
     # what one tree's search in C remembers never orders another's: a fresh tree searches as if it
     # were alone
-    board = random_positions(load_board("maps/rooms.txt"), 3, 1)[0]
+    board = random_positions(load_board("lazytron/maps/rooms.txt"), 3, 1)[0]
     alone = evaluations(board, range(2, 13, 2))
     busy = tree(board)
     for depth in range(2, 13, 2):

@@ -24,7 +24,7 @@ from lazytron.tree import inherit
 
 
 def test_never_moves_into_a_wall_when_a_free_move_exists(path):
-    for board in random_positions(load_board("maps/pillars.txt"), 7, 40):
+    for board in random_positions(load_board("lazytron/maps/pillars.txt"), 7, 40):
         root = tree(board)
         free_moves = {m for m, _ in legal_moves(root.open_, board.me, board.stride)}
         for _, move in islice(best_scores(root), 3):
@@ -127,7 +127,7 @@ def counting(limit: int | None = None):
 def test_a_depth_the_clock_cuts_off_ends_the_results_with_the_last_depth_s():
     # the deadline keeps the last complete depth: a move a cut-off depth proved better is not given
     maps = [
-        load_board(f"maps/{name}.txt")
+        load_board(f"lazytron/maps/{name}.txt")
         for name in ("open-field", "rooms", "pillars", "crossroads", "islands")
     ]
     for position in [board for first in maps for board in [first, *random_positions(first, 0, 4)]]:

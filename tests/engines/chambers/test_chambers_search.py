@@ -195,7 +195,7 @@ def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
 def test_a_late_move_the_shallower_search_shows_better_is_searched_again_to_the_full_depth(seed):
     # the line the search expects is then the full depth long (or ends with the game): never a
     # shallower search's
-    for board in random_positions(load_board("maps/pillars.txt"), seed, 6):
+    for board in random_positions(load_board("lazytron/maps/pillars.txt"), seed, 6):
         # nodes all the way down, to follow the line; every search sets its nodes' leads again
         root = tree(board, extend=0, horizon=0, memo=False, reduce=2)
         if not contested(root):
@@ -244,7 +244,7 @@ def test_stuck_loses_and_both_stuck_draws():
 
 
 MAPS = [
-    load_board(f"maps/{name}.txt")
+    load_board(f"lazytron/maps/{name}.txt")
     for name in ("open-field", "rooms", "pillars", "crossroads", "islands")
 ]
 
