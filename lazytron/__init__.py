@@ -1,3 +1,3 @@
 """lazytron: a Tron light-cycle bot toolkit built on a lazily expanded game tree."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -7,9 +7,6 @@ takes item D // 2 of it; a deadline takes items until the time is up and
 keeps the last one completed (the original's ``timeoutList``).  An
 engine's results may end before the depth (a game decided, a space
 filled): the last one is then the decision, at the depth it reached.
-Cut off by the deadline, an engine may still give one last result for
-the unfinished depth (chambers' move proven better there, with its
-``UNFINISHED`` option), counted as that depth.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def limits_arguments(p: argparse.ArgumentParser) -> None:
         "--rules",
         choices=RULE_SETS,
         default="simultaneous",
-        help="simultaneous (default) or tronjar: see README",
+        help="simultaneous (default) or tronjar (docs: reference, rules)",
     )
 
 
