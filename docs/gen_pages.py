@@ -11,7 +11,6 @@ The checkout's own ``lazytron`` is documented: its root is put first on ``sys.pa
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 from collections.abc import Iterator
@@ -24,19 +23,7 @@ sys.path.insert(0, str(ROOT))
 os.environ["COLUMNS"] = "100"  # argparse wraps usage lines to the terminal's width: fix it
 
 from lazytron.cli import build_parser  # noqa: E402
-
-try:
-    from lazytron.engines.chambers.settings import options
-except (
-    ImportError
-):  # the engines' dependencies are not installed: settings.py needs only the stdlib
-    _spec = importlib.util.spec_from_file_location(
-        "_chambers_settings", ROOT / "lazytron" / "engines" / "chambers" / "settings.py"
-    )
-    assert _spec is not None and _spec.loader is not None
-    _settings = sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
-    _spec.loader.exec_module(_settings)
-    options = _settings.options
+from lazytron.engines.chambers.settings import options  # noqa: E402
 
 
 def cell(text: str) -> str:
