@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..term.streams import closed_streams, silence_output
-from . import analyse, bot, compare, maps, play, replay, tictactoe, tournament
+from . import analyse, book, bot, compare, maps, play, replay, tictactoe, tournament
 
 COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
     ("bot", bot, "play the contest protocol on stdin/stdout"),
@@ -30,7 +30,8 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
         tournament,
         "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT",
     ),
-    ("maps", maps, "make maps"),
+    ("maps", maps, "list the shipped maps, make maps"),
+    ("book", book, "opening books: level start positions that are not mirrors"),
     (
         "compare",
         compare,

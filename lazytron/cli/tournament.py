@@ -59,6 +59,14 @@ def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed", type=arguments.seed, default=1, metavar="S", help="the seed of the openings (1)"
     )
+    p.add_argument(
+        "--book",
+        metavar="FILE",
+        help="play each position of an opening book (lazytron book make) instead of maps",
+    )
+    p.add_argument(
+        "--shuffle", action="store_true", help="--book: its positions in an order --seed shuffles"
+    )
 
 
 def _sprt_and_run(p: argparse.ArgumentParser) -> None:
@@ -136,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
             rules=args.rules,
             rounds=args.rounds,
             openings=args.openings,
+            book=args.book,
+            shuffle=args.shuffle,
             seed=args.seed,
             gauntlet=args.gauntlet,
             sprt=" ".join(args.sprt) if args.sprt else None,
@@ -157,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
 def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """The ``tournament`` command; returns the exit status."""
     from ..board import BoardError
+    from ..match.book import BookError
     from ..match.processes import BotError
     from ..tournament import store
     from ..tournament.cluster import ClusterError
@@ -169,17 +180,19 @@ def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
 
     try:
         if o.report is not None:
-            if o.bots or o.maps:
-                raise Usage("--report DB prints a stored run: give no maps and no --bot")
+            if o.bots or o.maps or o.book:
+                raise Usage("--report DB prints a stored run: give no maps, no --book, no --bot")
             return show_report(o, out)
         if not o.bots:
             raise Usage("give the bots with --bot NAME=CMD (or --report DB)")
-        if not o.maps:
-            raise Usage("give at least one map")
+        if o.maps and o.book:
+            raise Usage("give maps or --book FILE, not both")
+        if not o.maps and not o.book:
+            raise Usage("give at least one map (or --book FILE)")
         return run_tournament(o, out, err)
     except Usage as e:
         return fail(str(e), 2)
-    except (BoardError, BotError, ClusterError, store.StoreError) as e:
+    except (BoardError, BookError, BotError, ClusterError, store.StoreError) as e:
         return fail(str(e))
     except OSError as e:
         return fail(f"{e.filename or 'writing'}: {e.strerror}")

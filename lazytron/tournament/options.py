@@ -9,10 +9,12 @@ same options find their run again and resume it.
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..board import Board, BoardError
+from ..match.book import read_book
 from ..match.processes import BotError, check_command, split_command
 from ..match.referee import Limits
 from ..ratings.stats import parse_sprt
@@ -40,6 +42,8 @@ class Options:
     rules: str = "simultaneous"
     rounds: int | None = None
     openings: int = 0
+    book: str | None = None
+    shuffle: bool = False
     seed: int = 1
     gauntlet: str | None = None
     sprt: str | None = None
@@ -118,11 +122,20 @@ def check_entrants(
     return [replace(e, limits=own.get(e.name, e.limits)) for e in entrants]
 
 
+def load_book(path: str, shuffle: bool, seed: int) -> list[tuple[str, Board]]:
+    """An opening book's positions as maps (each its position's name), in book order or shuffled
+    by ``seed``; BookError (one line) where the book cannot be read."""
+    maps = [(opening.name, opening.board) for opening in read_book(path)]
+    if shuffle:
+        random.Random(f"lazytron-book-order-{seed}").shuffle(maps)
+    return maps
+
+
 def make_plan(o: Options) -> Plan:
     """The fixtures and settings of the command's run; Usage, BoardError, BotError or OSError if it
     cannot be made."""
     entrants = check_entrants(o.bots, o.times, o.limits, here=o.cluster is None)
-    maps = load_maps(o.maps)
+    maps = load_book(o.book, o.shuffle, o.seed) if o.book else load_maps(o.maps)
     names = [e.name for e in entrants]
     if o.gauntlet is not None and o.gauntlet not in names:
         raise Usage(f"--gauntlet {o.gauntlet}: no bot named {o.gauntlet!r}")

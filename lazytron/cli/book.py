@@ -1,0 +1,133 @@
+"""``lazytron book make``: an opening book of level start positions that are not mirrors
+(:mod:`lazytron.tournament.book`, the file :mod:`lazytron.match.book`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, TextIO
+
+from . import arguments
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+_plies = arguments.number(int, "plies", 1, 50)
+_margin = arguments.number(int, "margin", 0, 10**9)
+_games = arguments.number(int, "games", 0, 100)
+_jobs = arguments.number(int, "jobs", 1, 64)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    what = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    m = what.add_parser(
+        "make", help="level start positions that are not mirrors, from maps and openings"
+    )
+    m.add_argument(
+        "maps", nargs="*", metavar="MAP", help="source maps: files or shipped names (all shipped)"
+    )
+    m.add_argument("--out", required=True, metavar="FILE", help="the book to write")
+    m.add_argument(
+        "--count", type=arguments.count, default=40, metavar="N", help="positions to keep (40)"
+    )
+    m.add_argument(
+        "--tries",
+        type=arguments.count,
+        default=1000,
+        metavar="N",
+        help="openings to try at most (1000)",
+    )
+    m.add_argument(
+        "--plies", type=_plies, default=2, metavar="K", help="opening move pairs from the map (2)"
+    )
+    m.add_argument(
+        "--depth",
+        type=arguments.depth,
+        default=8,
+        metavar="D",
+        help="the judging search's depth (8)",
+    )
+    m.add_argument(
+        "--margin",
+        type=_margin,
+        default=400,
+        metavar="V",
+        help="most a seat's value may be from level (400)",
+    )
+    m.add_argument(
+        "--games",
+        type=_games,
+        default=2,
+        metavar="G",
+        help="quick games of the engine against itself, depths 2 and 4 in both seats, ... (2)",
+    )
+    m.add_argument(
+        "--seed", type=arguments.seed, default=1, metavar="S", help="the openings' seed (1)"
+    )
+    m.add_argument("--jobs", type=_jobs, default=1, metavar="J", help="games at once here (1)")
+    m.add_argument(
+        "--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..board import BoardError
+    from ..files import OutputError, check_output
+
+    try:
+        check_output(args.out)
+        sources = _sources(args.maps)
+    except (BoardError, OutputError) as e:
+        print(f"lazytron book: {e}", file=sys.stderr)
+        return 2 if isinstance(e, BoardError) else 1
+    return make_book(args, sources, sys.stderr)
+
+
+def _sources(names: list[str]) -> list[tuple[str, Board]]:
+    """The source maps: each file or shipped name given, or every shipped map."""
+    import os
+
+    from ..reading import load_board, map_file, shipped_maps
+
+    paths = [map_file(name) for name in names] or list(shipped_maps().values())
+    return [(os.path.splitext(os.path.basename(path))[0], load_board(path)) for path in paths]
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command that makes the same book, every setting written out."""
+    settings = ["count", "tries", "plies", "depth", "margin", "games", "seed"]
+    options = " ".join(f"--{name} {getattr(args, name)}" for name in settings)
+    return " ".join(["lazytron book make", *args.maps, options]).replace("  ", " ")
+
+
+def make_book(args: argparse.Namespace, sources: list[tuple[str, Board]], err: TextIO) -> int:
+    """Make the book and write it; 0, or 1 where fewer positions than asked were found."""
+    from ..files import write_text
+    from ..match.book import format_book
+    from ..tournament import cluster, task
+    from ..tournament.book import Recipe, make
+
+    recipe = Recipe(args.plies, args.depth, args.margin, args.games, 20, args.seed)
+    try:
+        runner = (
+            task.local(args.jobs)
+            if args.cluster is None
+            else cluster.runner(cluster.connect(args.cluster))
+        )
+    except cluster.ClusterError as e:
+        print(f"lazytron book: {e}", file=err)
+        return 1
+    book = make(sources, recipe, args.count, args.tries, runner, lambda line: print(line, file=err))
+    header = [
+        f"lazytron opening book: {len(book)} positions",
+        f"made {time.strftime('%Y-%m-%d')} by: {_command(args)}",
+    ]
+    write_text(args.out, format_book(book, header))
+    print(f"lazytron book: {len(book)} positions written to {args.out}", file=err)
+    if len(book) < args.count:
+        print(
+            f"lazytron book: only {len(book)} of {args.count} found in {args.tries} tries", file=err
+        )
+        return 1
+    return 0

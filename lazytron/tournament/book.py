@@ -1,0 +1,170 @@
+"""``lazytron book make``: level start positions that are not mirrors, judged from both seats.
+
+A candidate is a source map after a random opening of a few move pairs among
+the roomiest safe moves (:func:`lazytron.match.mapgen.opening`), seeded, so the
+same command makes the same book.  It is kept where:
+
+- it is not a mirror (walls and heads not symmetric under the point reflection)
+  and the players can still meet;
+- the chambers engine, searching it to a fixed depth from each seat, values it
+  level within ``margin`` for both players (a search's value of the same
+  position from the other seat is not its negation: each seat assumes the
+  enemy answers knowing its move);
+- where games are asked for, the engine's quick games against itself from the
+  position (at fixed depths, so that the same command makes the same book) neither
+  all go to one player (the seat would decide) nor all end in early draws (a
+  forced draw says nothing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..board import Board
+from ..engines.chambers import init_tree
+from ..engines.chambers.evaluate import Kind
+from ..engines.chambers.search import search
+from ..match.book import Opening
+from ..match.mapgen import is_symmetric, opening
+from ..match.referee import Limits
+from ..match.rules import Outcome, advance
+from .task import Fixture, GameResult, Runner
+
+Judged = Callable[[Board], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What a book is made of: its sources and how candidates are judged."""
+
+    plies: int = 2  # opening move pairs played from the source map
+    depth: int = 8  # the chambers engine's search depth from each seat
+    margin: int = 400  # the most a seat's value may be from level
+    games: int = 2  # quick games of the engine against itself per candidate (0: none)
+    short: int = 20  # ... all drawn in fewer turns: a forced draw
+    seed: int = 1
+
+    def game_depths(self) -> list[tuple[int, int]]:
+        """The fixed depths of each quick game's two bots: 2 and 4, then 4 and 2, 4 and 6, ...
+
+        >>> Recipe(games=4).game_depths()
+        [(2, 4), (4, 2), (4, 6), (6, 4)]
+        """
+        pairs = [(2 + 2 * (k // 2), 4 + 2 * (k // 2)) for k in range(self.games)]
+        return [pair if k % 2 == 0 else pair[::-1] for k, pair in enumerate(pairs)]
+
+
+def candidates(
+    sources: Sequence[tuple[str, Board]], plies: int, seed: int, attempts: int
+) -> Iterator[Opening]:
+    """Candidates, the sources taken in turn, each after a seeded random opening of ``plies`` move
+    pairs; mirrors and positions whose players cannot meet are skipped; ``attempts`` openings at
+    most.
+
+    >>> from lazytron.reading import shipped_maps, load_board
+    >>> first = next(candidates([("pillars", load_board(shipped_maps()["pillars"]))], 2, 1, 10))
+    >>> first.name, first.notes["origin"].startswith("pillars, opening ")
+    ('pillars-1', True)
+    """
+    rng = random.Random(f"lazytron-book-{seed}")
+    for tries in range(1, attempts + 1):
+        map_name, board = sources[(tries - 1) % len(sources)]
+        moves = opening(board, plies, rng.randrange(2**31))
+        position = played(board, moves)
+        if len(moves) < plies or position is None or is_symmetric(position):
+            continue
+        if init_tree(position).kind is not Kind.CONNECTED:
+            continue
+        letters = " ".join(one.letter + two.letter for one, two in moves)
+        yield Opening(f"{map_name}-{tries}", position, {"origin": f"{map_name}, opening {letters}"})
+
+
+def played(board: Board, moves: Iterable[tuple[object, object]]) -> Board | None:
+    """The position after the move pairs; None if the game ends on the way."""
+    for one, two in moves:
+        after = advance(board, one, two)  # type: ignore[arg-type]
+        if isinstance(after, Outcome):
+            return None
+        board = after
+    return board
+
+
+def values(board: Board, depth: int) -> tuple[int, int]:
+    """The chambers engine's values of the position at ``depth``, from player 1's seat and from
+    player 2's, each from its own side (iterative deepening, as the bot searches)."""
+    found = []
+    for seat in (board, board.swapped()):
+        root = init_tree(seat)
+        value = 0
+        for d in range(2, depth + 1, 2):
+            value = search(root, d)[0]
+        found.append(value)
+    return found[0], found[1]
+
+
+def level(value: tuple[int, int], margin: int) -> bool:
+    """Whether both seats' values are within ``margin`` of level.
+
+    >>> level((30, -40), 400), level((30, -900), 400)
+    (True, False)
+    """
+    return all(abs(v) <= margin for v in value)
+
+
+def self_play(position: Opening, recipe: Recipe, game: int) -> list[Fixture]:
+    """The candidate's quick games: the engine against itself, each side at a fixed depth, the
+    deeper one in either seat (a level position lets either win)."""
+    limits = Limits(30.0, 30.0)  # fixed depths: the clock only guards against a stuck bot
+    fixtures = []
+    for i, (one, two) in enumerate(recipe.game_depths()):
+        commands = tuple(f"lazytron bot --engine chambers --depth {d}" for d in (one, two))
+        fixtures.append(
+            Fixture(game + i, game + i, 1, position.name, str(position.board),
+                    (f"depth {one}", f"depth {two}"), commands, (limits, limits))  # type: ignore[arg-type]
+        )  # fmt: skip
+    return fixtures
+
+
+def telling(results: Sequence[GameResult], short: int) -> bool:
+    """Whether the quick games leave the position worth a pair: neither all won by one player nor
+    all drawn within ``short`` turns (none asked for: it is)."""
+    if not results:
+        return True
+    codes = {r.result for r in results}
+    one_player = len(codes) == 1 and codes != {"D"}
+    early_draws = codes == {"D"} and all(r.turns < short for r in results)
+    return not (one_player or early_draws)
+
+
+def make(
+    sources: Sequence[tuple[str, Board]], recipe: Recipe, count: int, tries: int, runner: Runner,
+    progress: Callable[[str], None] = lambda line: None,
+) -> list[Opening]:  # fmt: skip
+    """Up to ``count`` positions, from at most ``tries`` openings, in the order found."""
+    book: list[Opening] = []
+    for tried, candidate in enumerate(candidates(sources, recipe.plies, recipe.seed, tries), 1):
+        if len(book) >= count:
+            break
+        value = values(candidate.board, recipe.depth)
+        if not level(value, recipe.margin):
+            continue
+        fixtures = self_play(candidate, recipe, tried * max(recipe.games, 1))
+        results = list(runner(fixtures)) if fixtures else []
+        if not telling(results, recipe.short):
+            continue
+        book.append(judged(candidate, recipe, value, results))
+        progress(f"{candidate.name}: kept ({len(book)} of {count}, {tried} tried)")
+    return book
+
+
+def judged(
+    candidate: Opening, recipe: Recipe, value: tuple[int, int], results: Sequence[GameResult]
+) -> Opening:
+    """The candidate with its balance noted: the two seats' values, and its games' points."""
+    balance = f"depth {recipe.depth}: {value[0]:+d} as player 1, {value[1]:+d} as player 2"
+    if results:
+        points = sum(r.points(1) for r in results)
+        balance += f"; games {points:g} of {len(results)} for player 1"
+    return Opening(candidate.name, candidate.board, {**candidate.notes, "balance": balance})
