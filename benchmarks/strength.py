@@ -2,7 +2,7 @@
 
     python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
-                                  [--jobs J] [--out DIR] [--player NAME]
+                                  [--jobs J] [--out DIR] [--player NAME] [--book FILE]
 
 One `lazytron tournament` per opponent (two bots, both sides of every map),
 its CSV, JSON, records and the bots' stderr written under DIR (default
@@ -12,7 +12,8 @@ command resumes an interrupted run, a new DIR plays every game afresh.
 fewer for the slow games against the port and the original.  ``--player``
 puts another of the four bots in chambers' seat (``--player a1k0n
 --opponents port,zenzike``: the contest winner against the same
-yardstick).  It prints, per opponent and per map, the points
+yardstick).  ``--book FILE`` plays every position of an opening book (both seats) instead of the
+maps (``lazytron tournament --book``).  It prints, per opponent and per map, the points
 of the player (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
 of the per-game points), the count of answers the referee did not get in
 time, the games won on the opponent's fault (its late or bad answer, not
@@ -133,9 +134,10 @@ def run_tournament(
         if args.short
         else ["--first-time", "3", "--turn-time", "1"]
     )
+    positions = ["--book", args.book] if args.book else list(map(str, maps))
     command = [
         *lazytron_command("tournament"),
-        *map(str, maps),
+        *positions,
         "--bot",
         f"{args.player}={commands[args.player]}",
         "--bot",
@@ -155,7 +157,7 @@ def run_tournament(
         str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
     ]
     print(
-        f"# {opponent}: {len(maps)} maps x 2 sides x {args.rounds} rounds",
+        f"# {opponent}: {args.book or f'{len(maps)} maps'} x 2 sides x {args.rounds} rounds",
         file=sys.stderr,
         flush=True,
     )
@@ -298,6 +300,7 @@ def main() -> int:
         "--short", action="store_true", help="1 s / 0.3 s instead of the contest clock"
     )
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
+    parser.add_argument("--book", help="play an opening book's positions instead of the maps")
     parser.add_argument(
         "--player",
         default=US,
@@ -322,7 +325,9 @@ def main() -> int:
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
     for opponent in opponents:
         lines.append(
-            f"maps against {opponent} ({len(chosen[opponent])}): "
+            f"positions against {opponent}: the book {args.book}"
+            if args.book
+            else f"maps against {opponent} ({len(chosen[opponent])}): "
             f"{' '.join(m.stem for m in chosen[opponent])}"
         )
     for opponent in opponents:

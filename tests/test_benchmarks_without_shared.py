@@ -11,6 +11,7 @@ import pytest
 from conftest import ROOT
 
 NEEDS_SHARED = [
+    "book_measure",
     "chambers_depth",
     "clock",
     "evaluation",

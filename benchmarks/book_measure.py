@@ -1,0 +1,170 @@
+"""What an opening book is worth: a known strength difference measured on the book and on the
+contest maps, side by side, and how many pairs against a1k0n say nothing.
+
+    python benchmarks/book_measure.py [--book FILE] [--pairs 100] [--turn 0.1] [--ratio 4]
+                                      [--a1k0n-pairs 40] [--jobs 1] [--out DIR]
+
+The known difference: the chambers engine at ``--turn`` seconds a move (three times that for the
+first) against itself at a ``--ratio``-th of that, seat-swapped pairs, at least ``--pairs`` pairs
+on the book (its positions, in order, round after round) and as many on the contest maps (all of
+``../shared/maps/contest``, round after round).  Printed for each: the pentanomial counts (pairs
+scoring 0, 1/2, 1, 3/2, 2 for the stronger side), the mean pair score, its standard deviation and
+the normalized difference: (mean pair score - 1) / its standard deviation, per pair — what an SPRT's
+cost scales with (a test needs about 1 / normalized² pairs) — and the ratio of the book's to the
+maps'.  Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build on the book,
+``--a1k0n-pairs`` pairs: the share of pairs scoring exactly 1 (a pair that says nothing).
+
+One ``lazytron tournament`` per part, its database, JSON and records under DIR (default
+benchmarks/out/book): the same command resumes, a new DIR plays afresh.  Needs ../shared (the
+contest maps, a1k0n's source: ``../shared/reference/a1k0n/build.sh ~/.cache/a1k0n MS``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from harness import ROOT, SHARED, lazytron_command
+from strength import A1K0N
+
+from lazytron.match.book import BookError, read_book
+from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
+
+SHIPPED = ROOT / "lazytron" / "books" / "openings.txt"
+
+
+def chambers(turn: float) -> str:
+    """The chambers engine's command at ``turn`` seconds a move (three times that for the first)."""
+    clock = ["--first-time", f"{3 * turn:g}", "--turn-time", f"{turn:g}"]
+    return shlex.join(lazytron_command("bot", "--engine", "chambers", *clock))
+
+
+def tournament(
+    out: Path, positions: list[str], rounds: int, bots: dict[str, str], turn: float, jobs: int
+) -> list[dict]:
+    """One tournament's games (``positions``: maps, or ``--book FILE``), seat-swapped pairs."""
+    out.mkdir(parents=True, exist_ok=True)
+    limits = ["--first-time", f"{max(1.0, 9 * turn):g}", "--turn-time", f"{max(0.3, 3 * turn):g}"]
+    command = [
+        *lazytron_command("tournament"),
+        *positions,
+        "--rounds",
+        str(rounds),
+        "--jobs",
+        str(jobs),
+        *limits,
+        "--db",
+        str(out / "results.db"),
+        "--json",
+        str(out / "games.json"),
+        "--record-dir",
+        str(out / "games"),
+    ]
+    for name, bot in bots.items():
+        command += ["--bot", f"{name}={bot}"]
+    print(f"# {out.name}: {shlex.join(command)}", file=sys.stderr, flush=True)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return list(json.loads((out / "games.json").read_text())["games"])
+
+
+def pair_points(games: list[dict], player: str) -> list[float]:
+    """Each pair's points for ``player`` (0 to 2), pairs in their order.
+
+    >>> pair_points([{"pair": 1, "result": "1", "player1": "a", "player2": "b"},
+    ...              {"pair": 1, "result": "D", "player1": "b", "player2": "a"}], "a")
+    [1.5]
+    """
+    pairs: dict[int, float] = {}
+    for game in games:
+        winner = {"1": game["player1"], "2": game["player2"]}.get(game["result"])
+        points = 0.5 if winner is None else float(winner == player)
+        pairs[game["pair"]] = pairs.get(game["pair"], 0.0) + points
+    return [pairs[k] for k in sorted(pairs)]
+
+
+def normalized(points: list[float]) -> tuple[tuple[int, ...], float, float, float]:
+    """(pentanomial counts, mean pair score, its standard deviation, (mean - 1) / deviation).
+
+    >>> counts, mean, deviation, value = normalized([2.0, 1.0, 1.5, 1.0])
+    >>> counts, mean, round(deviation, 3), round(value, 3)
+    ((0, 0, 2, 1, 1), 1.375, 0.415, 0.905)
+    """
+    counts = pair_counts(points)
+    _, mean, variance = mean_variance(pentanomial(counts))
+    deviation = 2 * math.sqrt(variance)  # pentanomial() halves the pair's points
+    return counts, 2 * mean, deviation, (2 * mean - 1) / deviation if deviation else math.inf
+
+
+def line(name: str, points: list[float]) -> str:
+    counts, mean, deviation, value = normalized(points)
+    return (
+        f"{name:<14} pairs {len(points):>4}  pentanomial {list(counts)}  mean {mean:.3f}"
+        f"  sd {deviation:.3f}  normalized {value:+.3f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--book", default=str(SHIPPED), help="the book (the shipped one)")
+    parser.add_argument(
+        "--pairs", type=int, default=100, help="pairs of the known difference, each side (100)"
+    )
+    parser.add_argument(
+        "--turn", type=float, default=0.1, help="the stronger side's seconds a move (0.1)"
+    )
+    parser.add_argument(
+        "--ratio", type=float, default=4, help="how much less the weaker side thinks (4)"
+    )
+    parser.add_argument(
+        "--a1k0n-pairs", type=int, default=40, help="pairs against a1k0n on the book (40; 0: none)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games at once (1: a quiet machine's timing)"
+    )
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "book"))
+    args = parser.parse_args()
+    contest = sorted(str(p) for p in (SHARED / "maps" / "contest").glob("*.txt"))
+    if not contest:
+        sys.exit(f"book_measure: no contest maps under {SHARED} (set LAZYTRON_SHARED)")
+    try:
+        book = read_book(args.book)
+    except BookError as e:
+        sys.exit(f"book_measure: {e}")
+    out, turn = Path(args.out), args.turn
+    bots = {"strong": chambers(turn), "weak": chambers(turn / args.ratio)}
+    parts = {"book": (["--book", args.book], len(book)), "contest maps": (contest, len(contest))}
+    found = {}
+    for name, (positions, size) in parts.items():
+        games = tournament(
+            out / name.replace(" ", "-"), positions, -(-args.pairs // size), bots, turn, args.jobs
+        )
+        found[name] = pair_points(games, "strong")
+    print(f"the chambers engine at {turn:g} s a move against itself at {turn / args.ratio:g} s")
+    for name, points in found.items():
+        print(line(name, points))
+    book_value, maps_value = (normalized(found[name])[3] for name in parts)
+    print(f"book / contest maps: {book_value / maps_value:.2f}")
+    if args.a1k0n_pairs:
+        a1k0n = {"chambers": chambers(turn), "a1k0n": str(A1K0N / f"a1k0n-{round(turn * 1000)}")}
+        games = tournament(
+            out / "a1k0n",
+            ["--book", args.book],
+            -(-args.a1k0n_pairs // len(book)),
+            a1k0n,
+            turn,
+            args.jobs,
+        )
+        points = pair_points(games, "chambers")
+        print(line("vs a1k0n, book", points))
+        print(f"pairs scoring exactly 1: {points.count(1.0)} of {len(points)}")
+
+
+if __name__ == "__main__":
+    main()
