@@ -14,6 +14,7 @@ NEEDS_SHARED = [
     "book_measure",
     "chambers_depth",
     "clock",
+    "depth_vs_a1k0n",
     "evaluation",
     "hotspots",
     "kept_depth",
