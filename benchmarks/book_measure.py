@@ -35,7 +35,7 @@ from strength import A1K0N
 from lazytron.match.book import BookError, read_book
 from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
 
-SHIPPED = ROOT / "lazytron" / "books" / "openings.txt"
+SHIPPED = "openings"  # the shipped book
 
 
 def chambers(turn: float) -> str:
@@ -112,7 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--book", default=str(SHIPPED), help="the book (the shipped one)")
+    parser.add_argument("--book", default=SHIPPED, help="the book (the shipped one, 'openings')")
     parser.add_argument(
         "--pairs", type=int, default=100, help="pairs of the known difference, each side (100)"
     )

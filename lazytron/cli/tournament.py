@@ -62,7 +62,7 @@ def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--book",
         metavar="FILE",
-        help="play each position of an opening book (lazytron book make) instead of maps",
+        help="play each position of an opening book instead of maps ('openings': the shipped one)",
     )
     p.add_argument(
         "--shuffle", action="store_true", help="--book: its positions in an order --seed shuffles"

@@ -21,8 +21,10 @@ position is a ``position NAME`` line, then ``KEY VALUE`` lines (``origin``,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from importlib.resources import files
 
 from ..board import Board, BoardError
 from ..reading import parse_board, parse_size
@@ -119,8 +121,23 @@ def _is_size(line: str) -> bool:
     return True
 
 
+def shipped_books() -> dict[str, str]:
+    """The books shipped with lazytron: name (the file's stem) -> path.
+
+    >>> "openings" in shipped_books()
+    True
+    """
+    found = {entry.name: str(entry) for entry in (files("lazytron") / "books").iterdir()}
+    return {
+        name.removesuffix(".txt"): found[name] for name in sorted(found) if name.endswith(".txt")
+    }
+
+
 def read_book(path: str) -> list[Opening]:
-    """The positions of a book file; BookError (one line, naming the file) where it is not one."""
+    """The positions of a book file, or of the shipped book of that name if there is no such file
+    ('openings'); BookError (one line, naming the file) where it is not one."""
+    if not os.path.exists(path):
+        path = shipped_books().get(path.removesuffix(".txt"), path)
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

@@ -109,3 +109,9 @@ def test_shuffle_orders_a_books_positions_by_the_seed(tmp_path):
     names = [[name for name, _ in load_book(str(path), True, seed)] for seed in (1, 1, 2)]
     assert [name for name, _ in load_book(str(path), False, 1)] == [f"p{k}" for k in range(8)]
     assert names[0] == names[1] != names[2] and sorted(names[0]) == [f"p{k}" for k in range(8)]
+
+
+def test_the_shipped_book_is_level_and_has_no_mirror():
+    book = read_book("openings")
+    assert len(book) >= 100 and not any(is_symmetric(p.board) for p in book)
+    assert all(p.notes["origin"] and p.notes["balance"].startswith("depth 8: ") for p in book)
