@@ -6,7 +6,8 @@ golden/chambers-fixed-depth.txt  one line a position and depth: the record (unde
                                  ../shared/games), the turn, the seat it is seen from,
                                  the depth, the move and its score
 Positions: every 12th turn from the 5th of every readable record, the seats alternating,
-where the players can still meet.  tests/engines/chambers/test_chambers_fixed_depth.py plays them again.
+where the players can still meet.
+tests/engines/chambers/test_chambers_fixed_depth.py plays them again.
 """
 
 from __future__ import annotations
