@@ -48,7 +48,7 @@ def chart(t: Tuning, index: int) -> str:
     plus = [s.probe.plus[index] for s in t.history]
     minus = [s.probe.minus[index] for s in t.history]
     low, high = spans([*path, *plus, *minus], 0)
-    n = max(t.schedule.iterations, 1)
+    n = max(t.schedule.iterations, len(t.history), 1)
 
     def x(k: float) -> float:
         return LEFT + k / n * (RIGHT - LEFT)

@@ -7,7 +7,10 @@ iteration and the map.  Without an opponent it is one seat-swapped pair,
 ``plus`` (the engine at ``θ + c_k δ``) against ``minus`` (at ``θ - c_k δ``);
 with ``--against CMD`` each of them plays a seat-swapped pair against the
 opponent from the same opening.  What decides the games and the path of
-``θ`` is the run's identity in the database, so the same command resumes it.
+``θ`` is the run's identity in the database, so the same command resumes it;
+only ``--iterations`` may change, to extend a tuning (the iterations after
+are planned for the new number, each stored with the ``c_k`` and ``a_k`` it
+used).
 """
 
 from __future__ import annotations
@@ -195,13 +198,13 @@ def make_plan(o: TuneOptions) -> TunePlan:
 
 
 def settings(o: TuneOptions, plan: TunePlan) -> dict[str, Any]:
-    """What is stored with the run: ``tune``, what decides it (its key), and what a tournament's
-    report of its games reads (names, maps, bots, rules)."""
+    """What is stored with the run: ``tune``, what decides its games (its key); the iterations
+    and the command last asked for; and what a tournament's report of its games reads (names,
+    maps, bots, rules)."""
     s = plan.schedule
     identity = {
         "params": [[p.name, p.start, p.low, p.high, p.c_end, p.r_end] for p in plan.params],
-        "iterations": s.iterations,
-        "schedule": {"A": s.big_a, "alpha": s.alpha, "gamma": s.gamma},
+        "schedule": {"alpha": s.alpha, "gamma": s.gamma, "a_share": s.a_share},
         "engine": None if o.template else o.engine,
         "template": o.template,
         "against": o.against,
@@ -216,6 +219,7 @@ def settings(o: TuneOptions, plan: TunePlan) -> dict[str, Any]:
         bots.append([OPPONENT, plan.opponent])
     return {
         "tune": identity,
+        "iterations": s.iterations,
         "command": o.command,
         "names": [name for name, _ in bots],
         "map_names": [name for name, _ in plan.maps],
@@ -228,10 +232,11 @@ def settings(o: TuneOptions, plan: TunePlan) -> dict[str, Any]:
     }
 
 
-def described(identity: dict[str, Any]) -> tuple[list[Param], Schedule]:
-    """The parameters and schedule of a stored run's identity."""
-    schedule = identity["schedule"]
+def described(settings: dict[str, Any]) -> tuple[list[Param], Schedule]:
+    """The parameters and schedule of a stored run's settings."""
+    identity = settings["tune"]
+    s = identity["schedule"]
     return (
         [Param(*p) for p in identity["params"]],
-        Schedule(identity["iterations"], schedule["alpha"], schedule["gamma"]),
+        Schedule(settings["iterations"], s["alpha"], s["gamma"], s["a_share"]),
     )

@@ -27,7 +27,7 @@ class Tuning:
 
     @classmethod
     def of(cls, settings: dict[str, Any], history: list[Step], created: float = 0.0) -> Tuning:
-        params, schedule = described(settings["tune"])
+        params, schedule = described(settings)
         return cls(settings, params, schedule, history, created)
 
     def path(self, index: int) -> list[float]:

@@ -6,7 +6,8 @@ per finished iteration (``θ`` before, the signs, each parameter's ``c_k`` and
 ``a_k``, the two perturbed points, the points each scored, the result and
 ``θ`` after).  A game is stored as soon as it ends; its iteration once all its
 games have, in a transaction of its own.  A file that holds another run
-(another tuning, or a tournament's) is refused.
+(another tuning, or a tournament's) is refused; the same tuning asked for
+more iterations is extended.
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ def connect(path: str) -> sqlite3.Connection:
 
 OPTION_OF = {  # a field of a run's identity: the options that set it
     "params": "--param",
-    "iterations": "--iterations",
     "schedule": "the schedule's constants",
     "engine": "--engine",
     "template": "--bot-template",
@@ -68,14 +68,21 @@ OPTION_OF = {  # a field of a run's identity: the options that set it
 
 
 def open_run(db: sqlite3.Connection, path: str, settings: dict[str, Any]) -> int:
-    """The id of the run of these settings, made if the file has none; TuneError if it holds
-    another."""
+    """The id of the run of these settings (made if the file has none, its iterations and command
+    updated if it has); TuneError if the file holds another."""
     key = run_key(settings["tune"])
     rows = db.execute("SELECT id, key, settings FROM runs ORDER BY id").fetchall()
     for _, found, text in rows:
         if found != key:
             raise TuneError(refusal(path, json.loads(text), settings["tune"]))
-    return store.open_run(db, key, settings) if not rows else int(rows[0][0])
+    if not rows:
+        return store.open_run(db, key, settings)
+    run = int(rows[0][0])
+    with db:  # the iterations and the command last asked for
+        db.execute(
+            "UPDATE runs SET settings = ? WHERE id = ?", (json.dumps(settings, sort_keys=True), run)
+        )
+    return run
 
 
 def refusal(path: str, stored: dict[str, Any], identity: dict[str, Any]) -> str:
