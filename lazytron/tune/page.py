@@ -24,6 +24,7 @@ svg text { font: 12px system-ui, sans-serif; fill: #444; }
 .theta { fill: none; stroke: #1f5fa8; stroke-width: 2; }
 .probe { fill: #1f5fa8; fill-opacity: 0.12; stroke: none; }
 .start { stroke: #b33; stroke-dasharray: 4 3; } .axis { stroke: #444; }
+dt { font-weight: 600; } dd { margin: 0 0 0.4em 1.5em; }
 """
 WIDTH, HEIGHT = 640, 200
 LEFT, RIGHT, TOP, BOTTOM = 60, WIDTH - 15, 12, HEIGHT - 24
@@ -45,9 +46,9 @@ def chart(t: Tuning, index: int) -> str:
     """Parameter ``index``'s ``θ`` over the iterations (a line), the points its iterations played
     (a band) and its start (dashed)."""
     p, path = t.params[index], t.path(index)
-    plus = [s.probe.plus[index] for s in t.history]
-    minus = [s.probe.minus[index] for s in t.history]
-    low, high = spans([*path, *plus, *minus], 0)
+    upper = [max(s.probe.plus[index], s.probe.minus[index]) for s in t.history]
+    lower = [min(s.probe.plus[index], s.probe.minus[index]) for s in t.history]
+    low, high = spans([*path, *upper, *lower], 0)
     n = max(t.schedule.iterations, len(t.history), 1)
 
     def x(k: float) -> float:
@@ -57,8 +58,8 @@ def chart(t: Tuning, index: int) -> str:
         return TOP + (high - v) / (high - low) * (BOTTOM - TOP)
 
     line = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(path))
-    band = [f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(plus, 1)]
-    band += [f"{x(k):.1f},{y(v):.1f}" for k, v in reversed(list(enumerate(minus, 1)))]
+    band = [f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(upper, 1)]
+    band += [f"{x(k):.1f},{y(v):.1f}" for k, v in reversed(list(enumerate(lower, 1)))]
     name = escape(p.name)
     parts = [
         f'<polygon class="probe" points="{" ".join(band)}"/>' if band else "",
@@ -79,7 +80,6 @@ def chart(t: Tuning, index: int) -> str:
 
 def page(t: Tuning, title: str = "lazytron tune") -> str:
     """The whole page as a string."""
-    tune = t.settings["tune"]
     last = t.history[-1].finished if t.history else 0.0
     charts = "".join(f"<h3>{escape(p.name)}</h3>{chart(t, i)}" for i, p in enumerate(t.params))
     sections = [
@@ -91,7 +91,7 @@ def page(t: Tuning, title: str = "lazytron tune") -> str:
         f"<dt>clock</dt><dd>{escape(t.clock())}</dd>",
         f"<dt>started</dt><dd>{_when(t.created)}</dd>",
         f"<dt>last iteration</dt><dd>{_when(last)}</dd>",
-        f"<dt>maps</dt><dd>{escape(', '.join(tune['maps']))}</dd>",
+        f"<dt>maps</dt><dd>{escape(', '.join(t.maps()))}</dd>",
         "</dl>",
         "<h2>Theta now</h2>",
         _table(theta_rows(t)),

@@ -208,7 +208,7 @@ def settings(o: TuneOptions, plan: TunePlan) -> dict[str, Any]:
         "engine": None if o.template else o.engine,
         "template": o.template,
         "against": o.against,
-        "maps": {name: str(board) for name, board in plan.maps},
+        "maps": [[name, str(board)] for name, board in plan.maps],  # in the order played
         "openings": plan.openings,
         "seed": plan.seed,
         "limits": [plan.limits.first, plan.limits.turn],

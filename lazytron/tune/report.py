@@ -46,6 +46,10 @@ class Tuning:
             f"{prefix}{p.name}={whole(t)}" for p, t in zip(self.params, self.theta, strict=True)
         )
 
+    def maps(self) -> list[str]:
+        """The maps' names, in the order the iterations take them."""
+        return [name for name, _ in self.settings["tune"]["maps"]]
+
     def clock(self) -> str:
         first, turn = self.settings["tune"]["limits"]
         return f"{first:g} s for the first move, {turn:g} s for the others"
@@ -97,9 +101,20 @@ def headline(t: Tuning) -> str:
     against = f"; against {tune['against']}" if tune["against"] else ""
     return (
         f"{len(t.history)} of {s.iterations} iterations (A {s.big_a}, alpha {s.alpha:g}, "
-        f"gamma {s.gamma:g}); maps {', '.join(tune['maps'])}; openings {tune['openings']}; "
+        f"gamma {s.gamma:g}); maps {', '.join(t.maps())}; openings {tune['openings']}; "
         f"seed {tune['seed']}; clock {t.clock()}{against}"
     )
+
+
+def largest_steps(t: Tuning) -> str:
+    """How far one iteration moves each parameter at most (a result of 2: ``2 r_k c_k``), at the
+    first iteration and at the last: what ``r_end`` and ``c_end`` allow."""
+    s, n = t.schedule, t.schedule.iterations
+    parts = [
+        f"{p.name} {2 * s.r(p, 1) * s.c(p, 1):.3g} .. {2 * s.r(p, n) * s.c(p, n):.3g}"
+        for p in t.params
+    ]
+    return "largest step of an iteration (first .. last): " + ", ".join(parts)
 
 
 def summary(t: Tuning) -> str:
@@ -114,6 +129,7 @@ def summary(t: Tuning) -> str:
         "path of theta:",
         *columns(path_rows(t), right),
         "",
+        largest_steps(t),
         f"points: plus {plus:g}, minus {minus:g}",
         f"tuned: {t.options()}",
     ]

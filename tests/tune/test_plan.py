@@ -147,3 +147,5 @@ def test_the_store_keeps_iterations_and_refuses_other_options(tmp_path):
     assert store.the_run(db, path)[1]["iterations"] == 20
     with pytest.raises(store.TuneError, match=r"other options \(--openings, --seed\)"):
         store.open_run(db, path, make_plan(options(seed=2, openings=3)).settings)
+    with pytest.raises(store.TuneError, match=r"other options \(the maps\)"):  # their order too
+        store.open_run(db, path, make_plan(options(maps=["crossroads", PILLARS])).settings)
