@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import closing
+from dataclasses import replace
 from typing import TextIO
 
 from ..tournament import cluster
@@ -108,7 +109,7 @@ def tune(
 
     theta = store.last_theta(history, [p.start for p in plan.params])
     for step in spsa.steps(plan.params, plan.schedule, plan.seed, theta, play, first):
-        step = spsa.Step(step.probe, step.points, step.result, step.after, time.time())
+        step = replace(step, finished=time.time())
         store.save(db, run, step)
         history.append(step)
         if step.probe.k % every == 0 or step.probe.k == plan.schedule.iterations:
