@@ -60,8 +60,14 @@ def play_games(
     fixtures: Sequence[Fixture],
     stored: Sequence[Played] = (),
 ) -> list[Played]:
-    """The fixtures' games: those stored already, and the others played and stored one by one."""
-    done = {f.game: (f, r) for f, r in stored}
+    """The fixtures' games: those stored already, and the others played and stored one by one.
+
+    A stored game of another fixture (its iteration cut short, then planned anew for more
+    iterations) is forgotten and played again.
+    """
+    wanted = {f.game: f for f in fixtures}
+    done = {f.game: (f, r) for f, r in stored if f.game in wanted and same(f, wanted[f.game])}
+    store.forget(db, run, [f.game for f, _ in stored if f.game not in done])
     played = [done[f.game] for f in fixtures if f.game in done]
     todo = {f.game: f for f in fixtures if f.game not in done}
     with closing(runner(iter(todo.values()))) as results:
@@ -70,6 +76,12 @@ def play_games(
             games_store.save(db, run, fixture, result)
             played.append((fixture, result))
     return played
+
+
+def same(one: Fixture, two: Fixture) -> bool:
+    """Whether two fixtures are one game: the same map, opening, players and commands."""
+    fields = ("map_name", "opening", "seed", "names", "commands")
+    return all(getattr(one, name) == getattr(two, name) for name in fields)
 
 
 def progress_line(plan: TunePlan, step: spsa.Step) -> str:

@@ -155,6 +155,12 @@ def games_of(db: sqlite3.Connection, run: int, k: int) -> list[tuple[Fixture, Ga
     return [(g.fixture, g.result) for g in store.games(db, [run]) if g.fixture.round == k]
 
 
+def forget(db: sqlite3.Connection, run: int, games: Sequence[int]) -> None:
+    """Delete these games of the run (those of an unfinished iteration planned anew)."""
+    with db:
+        db.executemany("DELETE FROM games WHERE run = ? AND game = ?", [(run, g) for g in games])
+
+
 def created(db: sqlite3.Connection, run: int) -> float:
     """When the run was made (seconds since the epoch)."""
     return float(db.execute("SELECT created FROM runs WHERE id = ?", (run,)).fetchone()[0])

@@ -79,41 +79,55 @@ def test_a_short_run_stores_its_iterations_and_games_and_writes_the_page(room, t
     assert table.returncode == 0 and table.stdout.split()[:2] == ["rank", "bot"]
 
 
+class Runner:
+    """Real games, one at a time, counted; Ctrl-C (KeyboardInterrupt) after ``stop_after``."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.played: list[int] = []
+        self.stop_after = stop_after
+
+    def __call__(self, fixtures):
+        with closing(local(1)(fixtures)) as results:
+            for result in results:
+                if len(self.played) == self.stop_after:
+                    raise KeyboardInterrupt
+                self.played.append(result.game)
+                yield result
+
+
+def interrupted(room: str, db: str, iterations: int, runner: Runner) -> tuple[int, str]:
+    o = TuneOptions(
+        maps=[room],
+        params=PARAMS[1::2],
+        template=TEMPLATE,
+        iterations=iterations,
+        limits=Limits(2, 1),
+        db=db,
+        runner=runner,
+    )
+    err = io.StringIO()
+    return main(o, io.StringIO(), err), err.getvalue()
+
+
 def test_an_interrupted_run_resumes_with_only_the_missing_games(room, tmp_path):
     db = str(tmp_path / "t.db")
-    played: list[int] = []
-
-    def runner(stop_after=None):
-        def run(fixtures):
-            with closing(local(1)(fixtures)) as results:
-                for result in results:
-                    if stop_after is not None and len(played) == stop_after:
-                        raise KeyboardInterrupt  # Ctrl-C halfway through iteration 2
-                    played.append(result.game)
-                    yield result
-
-        return run
-
-    def options(r) -> TuneOptions:
-        return TuneOptions(
-            maps=[room],
-            params=PARAMS[1::2],
-            template=TEMPLATE,
-            iterations=3,
-            limits=Limits(2, 1),
-            db=db,
-            runner=r,
-        )
-
-    out, err = io.StringIO(), io.StringIO()
-    assert main(options(runner(stop_after=3)), out, err) == 130
-    assert "interrupted after 1 of 3 iterations" in err.getvalue()
+    status, err = interrupted(room, db, 3, Runner(stop_after=3))  # halfway through iteration 2
+    assert status == 130 and "interrupted after 1 of 3 iterations" in err
     assert rows(db, "SELECT k FROM iterations") == [(1,)]
     assert rows(db, "SELECT game FROM games") == [(1,), (2,), (3,)]
-    assert main(options(runner()), io.StringIO(), err := io.StringIO()) == 0
-    assert played == [1, 2, 3, 4, 5, 6]  # game 3 of iteration 2 was not played again
+    status, err = interrupted(room, db, 3, runner := Runner())
+    assert status == 0 and err.count("iteration ") == 2
+    assert runner.played == [4, 5, 6]  # game 3 of iteration 2 was not played again
     assert [k for (k,) in rows(db, "SELECT k FROM iterations")] == [1, 2, 3]
-    assert err.getvalue().count("iteration ") == 2
+
+
+def test_an_iteration_cut_short_then_planned_anew_is_played_again(room, tmp_path):
+    db = str(tmp_path / "t.db")
+    assert interrupted(room, db, 3, Runner(stop_after=3))[0] == 130
+    status, err = interrupted(room, db, 5, runner := Runner())  # c_2 is another for 5
+    assert status == 0 and err.count("iteration ") == 4
+    assert runner.played == [3, 4, 5, 6, 7, 8, 9, 10]
+    assert [g for (g,) in rows(db, "SELECT game FROM games ORDER BY game")] == list(range(1, 11))
 
 
 def test_the_same_command_extends_the_tuning_and_another_is_refused(room, tmp_path):
