@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..term.streams import closed_streams, silence_output
-from . import analyse, book, bot, compare, maps, play, replay, tictactoe, tournament
+from . import analyse, book, bot, compare, maps, play, replay, tictactoe, tournament, tune
 
 COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
     ("bot", bot, "play the contest protocol on stdin/stdout"),
@@ -29,6 +29,11 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
         "tournament",
         tournament,
         "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT",
+    ),
+    (
+        "tune",
+        tune,
+        "tune an engine's options by SPSA over games stored in SQLite, resumable, with a page",
     ),
     ("maps", maps, "list the shipped maps, make maps"),
     ("book", book, "opening books: level start positions that are not mirrors"),
@@ -86,6 +91,7 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     closed = closed_streams()
     args = build_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # as given, for the pages that show it
     name = f"lazytron {args.command}"
     needed = [
         s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))
