@@ -32,6 +32,11 @@ def _what(p: argparse.ArgumentParser) -> None:
         help="map files in the contest format, or shipped maps' names (played in turn)",
     )
     p.add_argument(
+        "--book",
+        metavar="FILE",
+        help="an opening book's positions instead of maps, in turn ('openings': the shipped one)",
+    )
+    p.add_argument(
         "--param",
         action="append",
         default=[],
@@ -125,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     return main(
         TuneOptions(
             maps=args.maps,
+            book=args.book,
             params=args.param,
             params_file=args.params,
             engine=args.engine,
@@ -149,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
 def main(o: TuneOptions, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """The ``tune`` command; returns the exit status."""
     from ..board import BoardError
+    from ..match.book import BookError
     from ..match.processes import BotError
     from ..tournament.cluster import ClusterError
     from ..tournament.options import Usage
@@ -162,13 +169,15 @@ def main(o: TuneOptions, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
 
     try:
         if o.report is not None:
-            if o.params or o.params_file or o.maps:
+            if o.params or o.params_file or o.maps or o.book:
                 raise Usage("--report DB prints a stored tuning: give no maps and no --param")
             return show_report(o, out)
-        if not o.maps:
-            raise Usage("give at least one map")
+        if o.maps and o.book:
+            raise Usage("give maps or --book FILE, not both")
+        if not o.maps and not o.book:
+            raise Usage("give at least one map (or --book FILE)")
         return run_tuning(o, out, err)
-    except (Usage, ParamError, BoardError) as e:
+    except (Usage, ParamError, BoardError, BookError) as e:
         return fail(str(e), 2)
     except (BotError, ClusterError, StoreError) as e:
         return fail(str(e))

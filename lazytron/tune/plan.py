@@ -26,7 +26,7 @@ from ..engines import ENGINES
 from ..match.mapgen import opening
 from ..match.processes import BotError, check_command, split_command
 from ..match.referee import Limits
-from ..tournament.options import Usage, load_maps
+from ..tournament.options import Usage, load_book, load_maps
 from ..tournament.schedule import fixture_seed
 from ..tournament.task import Fixture, GameResult, Runner
 from . import params as spec
@@ -42,6 +42,7 @@ class TuneOptions:
     """The command's options (as the command line gives them)."""
 
     maps: Sequence[str] = ()
+    book: str | None = None
     params: Sequence[str] = ()
     params_file: str | None = None
     engine: str = "chambers"
@@ -178,7 +179,7 @@ def make_plan(o: TuneOptions) -> TunePlan:
     params = load_params(o)
     if o.template is not None:
         spec.check_template(o.template, [p.name for p in params])
-    maps = load_maps(o.maps)
+    maps = load_book(o.book, False, o.seed) if o.book else load_maps(o.maps)
     here = o.cluster is None
     template = o.template or engine_template(o.engine, o.limits, here)
     plan = TunePlan(

@@ -115,3 +115,17 @@ def test_the_shipped_book_is_level_and_has_no_mirror():
     book = read_book("openings")
     assert len(book) >= 100 and not any(is_symmetric(p.board) for p in book)
     assert all(p.notes["origin"] and p.notes["balance"].startswith("depth 8: ") for p in book)
+
+
+def test_tune_takes_its_positions_from_a_book(tmp_path):
+    book = [Opening(f"p{k}", opening.board, {}) for k, opening in
+            enumerate(candidates([("pillars", PILLARS)], 2, 5, 40))][:2]  # fmt: skip
+    path = tmp_path / "book.txt"
+    path.write_text(format_book(book))
+    db = str(tmp_path / "tune.db")
+    run = lazytron("tune", "--book", str(path), "--bot-template",
+                   "lazytron bot --engine chambers --depth 1 {options}",
+                   "--param", "EDGE=100,0,300,10,0.002", "--iterations", "2", "--db", db)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    report = lazytron("tune", "--report", db)
+    assert report.returncode == 0 and "maps p0, p1" in report.stdout
