@@ -123,9 +123,9 @@ def test_tune_takes_its_positions_from_a_book(tmp_path):
     path = tmp_path / "book.txt"
     path.write_text(format_book(book))
     db = str(tmp_path / "tune.db")
-    run = lazytron("tune", "--book", str(path), "--bot-template",
-                   "lazytron bot --engine chambers --depth 1 {options}",
-                   "--param", "EDGE=100,0,300,10,0.002", "--iterations", "2", "--db", db)  # fmt: skip
+    template = "lazytron bot --engine chambers --depth 1 {options}"
+    params = ["--param", "EDGE=100,0,300,10,0.002", "--iterations", "2", "--db", db]
+    run = lazytron("tune", "--book", str(path), "--bot-template", template, *params)
     assert run.returncode == 0, run.stderr
     report = lazytron("tune", "--report", db)
     assert report.returncode == 0 and "maps p0, p1" in report.stdout
