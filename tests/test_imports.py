@@ -3,8 +3,9 @@ direction, no cycle, short modules and functions.
 
 The layers, lowest first: the core (board, territory, tree, clock, game,
 search, minimax, decide...) <- the engines <- one refereed game (match) <-
-the tools (replay, compare, tournament) <- the command line (cli); a tool
-imports no other tool but for the tournament's replay pages.  Beside them:
+the tools (replay, compare, tournament) <- the web app (serve) <- the
+command line (cli); a tool imports no other tool but for the tournament's
+replay pages, and the web app takes the replay and the tournament's store.  Beside them:
 the games (on the core only), the utilities (term, files: on the core,
 for match and above), the players (bot, analyse, bots: on the engines,
 for compare and cli) and the ratings (on nothing, for the tournament).  No module takes another's
@@ -90,6 +91,7 @@ FOLDERS = {  # the layer of each folder or top-level module that is not in the c
     "replay": "replay",
     "compare": "compare",
     "tournament": "tournament",
+    "serve": "serve",
     "cli": "cli",
 }
 LAYERS = (
@@ -103,6 +105,7 @@ LAYERS = (
     "replay",
     "compare",
     "tournament",
+    "serve",
     "cli",
 )
 ALLOWED = {  # the layers each layer may import, its own included
@@ -116,6 +119,7 @@ ALLOWED = {  # the layers each layer may import, its own included
     "replay": {"core", "engines", "utilities", "match", "replay"},
     "compare": {"core", "engines", "utilities", "players", "match", "compare"},
     "tournament": {"core", "engines", "utilities", "match", "ratings", "replay", "tournament"},
+    "serve": {"core", "engines", "utilities", "match", "replay", "tournament", "serve"},
     "cli": set(LAYERS),
 }
 
@@ -163,6 +167,9 @@ def test_the_layers_refuse_an_import_against_them():
     assert not allowed("lazytron.replay.model", "lazytron.compare.games")
     assert not allowed("lazytron.engines.chambers", "lazytron.match.rules")
     assert not allowed("lazytron.board", "lazytron.cli")
+    assert allowed("lazytron.serve.app", "lazytron.tournament.store")
+    assert not allowed("lazytron.tournament.run", "lazytron.serve.app")
+    assert not allowed("lazytron.replay.webpage", "lazytron.serve.app")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..term.streams import closed_streams, silence_output
-from . import analyse, bot, compare, maps, play, replay, tictactoe, tournament
+from . import analyse, bot, compare, maps, play, replay, serve, tictactoe, tournament
 
 COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
     ("bot", bot, "play the contest protocol on stdin/stdout"),
@@ -29,6 +29,11 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
         "tournament",
         tournament,
         "round robins and gauntlets of bots on maps, stored in SQLite, with an SPRT",
+    ),
+    (
+        "serve",
+        serve,
+        "a local web app: play the engines with the keys, watch bots play, replay stored games",
     ),
     ("maps", maps, "make maps"),
     (
