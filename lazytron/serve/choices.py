@@ -91,20 +91,21 @@ def _choice(request: Mapping[str, Any], name: str, known: Mapping[str, Any], def
 
 def map_from_text(text: str) -> Board:
     """A map sent as text: at most :data:`MAX_SIDE` cells a side, read by :func:`parse_board`."""
-    if len(text) > MAX_MAP_CHARS:
-        raise RequestError(
-            f"the map is {len(text)} characters long: this server takes maps of at most "
-            f"{MAX_SIDE}x{MAX_SIDE} cells",
-            413,
-        )
+    text = text.removeprefix("\ufeff")
     try:
-        width, height = parse_size(text.lstrip("\ufeff").split("\n", 1)[0])
+        width, height = parse_size(text.split("\n", 1)[0])
         if width > MAX_SIDE or height > MAX_SIDE:
             raise RequestError(
                 f"the map is {width}x{height} cells: this server takes maps of at most "
                 f"{MAX_SIDE}x{MAX_SIDE}"
             )
-        return parse_board(text.lstrip("\ufeff"))
+        if len(text) > MAX_MAP_CHARS:
+            raise RequestError(
+                f"the map is {len(text)} characters long: a map of at most {MAX_SIDE}x{MAX_SIDE} "
+                f"cells takes at most {MAX_MAP_CHARS}",
+                413,
+            )
+        return parse_board(text)
     except BoardError as e:
         raise RequestError(f"bad map: {e}") from None
 
