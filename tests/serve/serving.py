@@ -90,8 +90,8 @@ class Server:
         except ValueError:
             return status, text
 
-    def stop(self) -> None:
-        """Ctrl-C, as a person stops it; then no bot of it may be left."""
+    def stop(self) -> str:
+        """Ctrl-C, as a person stops it; what the server wrote on stderr."""
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
@@ -101,7 +101,9 @@ class Server:
                 self.proc.wait()
         assert self.proc.stdout is not None
         self.proc.stdout.close()
+        output = self.output()
         self.log.close()
+        return output
 
 
 def wait(condition: Any, timeout: float = 30, what: str = "") -> Any:
