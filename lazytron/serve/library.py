@@ -41,7 +41,10 @@ def query(path: str, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[A
 
 def record_files(folder: str) -> list[dict[str, Any]]:
     """The records in ``folder``, newest first: names, result, turns and replay address."""
-    paths = [e for e in os.scandir(folder) if e.is_file() and RECORD_NAME.fullmatch(e.name)]
+    try:
+        paths = [e for e in os.scandir(folder) if e.is_file() and RECORD_NAME.fullmatch(e.name)]
+    except OSError:  # the folder has gone: no records
+        return []
     paths.sort(key=lambda e: e.stat().st_mtime, reverse=True)
     listed = []
     for entry in paths[:LISTED]:

@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 from lazytron.serve.choices import MAX_MAP_CHARS
 from lazytron.serve.games import MAX_GAMES
 
+pytestmark = pytest.mark.slow  # the real server, in a subprocess
 CROSSROADS = {"name": "crossroads"}
 
 

@@ -227,7 +227,8 @@ function countdown(turn, seconds) {
 function steer(event) {
   const move = KEYS[event.key];
   if (!move || !live.socket || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
-  if (document.body.dataset.state === "waiting" || document.body.dataset.state === "playing") event.preventDefault();
+  const steering = live.game && live.game.human && ["waiting", "playing"].includes(document.body.dataset.state);
+  if (steering) event.preventDefault();  // the arrows steer: they do not scroll the page
   if (!live.waiting || live.socket.readyState !== WebSocket.OPEN) return;
   live.socket.send(JSON.stringify({ type: "key", turn: live.waiting, move }));
   live.keys.push([live.waiting, move]);
