@@ -146,12 +146,15 @@ class Browser:
         self.log.seek(0)
         return self.log.read()
 
-    def call(self, method: str, page: bool = False, **params: Any) -> dict[str, Any]:
-        """Send a command (to the page's session if ``page``) and return its result."""
+    def call(
+        self, method: str, page: bool = False, session: str | None = None, **params: Any
+    ) -> dict[str, Any]:
+        """Send a command (to the page's session if ``page``, or to ``session``) and return its
+        result."""
         self.next_id += 1
         message: dict[str, Any] = {"id": self.next_id, "method": method, "params": params}
-        if page:
-            message["sessionId"] = self.session
+        if page or session:
+            message["sessionId"] = session or self.session
         self.ws.send(json.dumps(message))
         while True:
             reply = json.loads(self.ws.recv())
@@ -161,11 +164,12 @@ class Browser:
                 return reply.get("result", {})
             self.events.append(reply)
 
-    def wait_for(self, method: str, since: int = 0) -> dict[str, Any]:
-        """The first event ``method`` from ``events[since:]`` on, reading more as needed."""
+    def wait_for(self, method: str, since: int = 0, session: str | None = None) -> dict[str, Any]:
+        """The first event ``method`` from ``events[since:]`` on (of ``session`` if given), reading
+        more as needed."""
         while True:
             for event in self.events[since:]:
-                if event.get("method") == method:
+                if event.get("method") == method and session in (None, event.get("sessionId")):
                     return event
             since = len(self.events)
             self.events.append(json.loads(self.ws.recv()))
@@ -184,11 +188,13 @@ class Browser:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def problems(self, since: int = 0) -> list[str]:
+    def problems(self, since: int = 0, session: str | None = None) -> list[str]:
         """Console errors and warnings, uncaught exceptions and log errors the page produced (from
-        event ``since`` on)."""
+        event ``since`` on; of ``session`` only if given)."""
         found = []
         for event in self.events[since:]:
+            if session is not None and event.get("sessionId") != session:
+                continue
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
                 found.append(json.dumps(params["exceptionDetails"])[:500])
@@ -213,6 +219,14 @@ class Browser:
             if e.get("method") == "Network.requestWillBeSent"
         ]
 
+    def tab(self) -> Tab:
+        """Another page of this browser, with a session of its own."""
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        for domain in ("Runtime", "Log", "Page", "Network"):
+            self.call(f"{domain}.enable", session=session)
+        return Tab(self, target, session)
+
     def close(self) -> None:
         ws = getattr(self, "ws", None)
         if ws is not None:
@@ -227,6 +241,39 @@ class Browser:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
+
+
+class Tab:
+    """A page of the browser besides its first, driven through its own session."""
+
+    def __init__(self, browser: Browser, target: str, session: str) -> None:
+        self.browser = browser
+        self.target = target
+        self.session = session
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        return self.browser.call(method, session=self.session, **params)
+
+    def open(self, url: str) -> None:
+        """Load ``url`` in this page and wait for its load event."""
+        mark = len(self.browser.events)
+        self.call("Page.navigate", url=url)
+        self.browser.wait_for("Page.loadEventFired", mark, self.session)
+
+    def js(self, expression: str) -> Any:
+        """The value of a JavaScript expression in this page (exceptions raise)."""
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def problems(self) -> list[str]:
+        """Console errors and warnings and uncaught exceptions of this page."""
+        return self.browser.problems(0, self.session)
+
+    def close(self) -> None:
+        """Close the page (as a person closes a tab)."""
+        self.browser.call("Target.closeTarget", targetId=self.target)
 
 
 def without_clock(table: str) -> str:

@@ -4,7 +4,8 @@ direction, no cycle, short modules and functions.
 The layers, lowest first: the core (board, territory, tree, clock, game,
 search, minimax, decide...) <- the engines <- one refereed game (match) <-
 the tools (replay, compare, tournament) <- the tuning (tune, whose games are the
-tournament's) <- the command line (cli); a tool imports no other tool but for the
+tournament's) and the web app (serve, which takes the replay and the tournament's
+store) <- the command line (cli); a tool imports no other tool but for the
 tournament's replay pages.  Beside them:
 the games (on the core only), the utilities (term, files: on the core,
 for match and above), the players (bot, analyse, bots: on the engines,
@@ -92,6 +93,7 @@ FOLDERS = {  # the layer of each folder or top-level module that is not in the c
     "compare": "compare",
     "tournament": "tournament",
     "tune": "tune",
+    "serve": "serve",
     "cli": "cli",
 }
 LAYERS = (
@@ -106,6 +108,7 @@ LAYERS = (
     "compare",
     "tournament",
     "tune",
+    "serve",
     "cli",
 )
 ALLOWED = {  # the layers each layer may import, its own included
@@ -120,6 +123,7 @@ ALLOWED = {  # the layers each layer may import, its own included
     "compare": {"core", "engines", "utilities", "players", "match", "compare"},
     "tournament": {"core", "engines", "utilities", "match", "ratings", "replay", "tournament"},
     "tune": {"core", "engines", "utilities", "match", "ratings", "tournament", "tune"},
+    "serve": {"core", "engines", "utilities", "match", "replay", "tournament", "serve"},
     "cli": set(LAYERS),
 }
 
@@ -170,6 +174,9 @@ def test_the_layers_refuse_an_import_against_them():
     assert allowed("lazytron.tune.run", "lazytron.tournament.task")
     assert not allowed("lazytron.tournament.run", "lazytron.tune.spsa")
     assert not allowed("lazytron.tune.page", "lazytron.replay.webpage")
+    assert allowed("lazytron.serve.app", "lazytron.tournament.store")
+    assert not allowed("lazytron.tournament.run", "lazytron.serve.app")
+    assert not allowed("lazytron.replay.webpage", "lazytron.serve.app")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

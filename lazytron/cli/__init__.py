@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..term.streams import closed_streams, silence_output
-from . import analyse, book, bot, compare, maps, play, replay, tictactoe, tournament, tune
+from . import analyse, book, bot, compare, maps, play, replay, serve, tictactoe, tournament, tune
 
 COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
     ("bot", bot, "play the contest protocol on stdin/stdout"),
@@ -34,6 +34,11 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
         "tune",
         tune,
         "tune an engine's options by SPSA over games stored in SQLite, resumable, with a page",
+    ),
+    (
+        "serve",
+        serve,
+        "a local web app: play the engines with the keys, watch bots play, replay stored games",
     ),
     ("maps", maps, "list the shipped maps, make maps"),
     ("book", book, "opening books: level start positions that are not mirrors"),

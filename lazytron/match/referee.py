@@ -14,7 +14,7 @@ answer at the same time.  Their pipes are never read or written blocking:
   the pipe one character at a time and leaves the rest in it;
 * no digit in time, or a bot that has exited, crashes that turn.
 
-A bot's stderr goes straight to the log file it is given.
+A bot's stderr goes straight to the log file it is given (one for both, or one each).
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from ..board import Board, Move
 from .processes import STOP_GRACE, BotProcess, end_groups
 from .records import Record
 from .rules import RULES, Outcome, written
+
+Log = BinaryIO | int  # where a bot's stderr goes: a file, a descriptor, or subprocess.DEVNULL
 
 
 class Cancelled(Exception):
@@ -162,25 +164,27 @@ def referee(
     commands: tuple[str, str],
     limits: Limits | tuple[Limits, Limits] = Limits(),
     rules: str = "simultaneous",
-    log: BinaryIO | int = subprocess.DEVNULL,
+    log: Log | tuple[Log, Log] = subprocess.DEVNULL,
     cancelled: Callable[[], bool] | None = None,
 ) -> Generator[Turn, None, None]:
     """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
 
-    ``limits`` holds both bots' time limits, or each bot's own.  A true
-    ``cancelled()`` ends the game at once (Cancelled).
+    ``limits`` holds both bots' time limits, or each bot's own; ``log``
+    takes both bots' stderr, or each bot's own.  A true ``cancelled()``
+    ends the game at once (Cancelled).
 
     Raises BotError (before the first turn) if a bot cannot be started.
     """
     advance = RULES[rules]
     own_limits = (limits, limits) if isinstance(limits, Limits) else limits
+    logs = log if isinstance(log, tuple) else (log, log)
     bots: list[BotProcess] = []
     try:
-        for player, command in enumerate(commands, 1):
-            if not isinstance(log, int):
-                log.write(f"# player {player}: {command}\n".encode())
-                log.flush()
-            bots.append(BotProcess(command, log))
+        for player, (command, own_log) in enumerate(zip(commands, logs, strict=True), 1):
+            if not isinstance(own_log, int):
+                own_log.write(f"# player {player}: {command}\n".encode())
+                own_log.flush()
+            bots.append(BotProcess(command, own_log))
         for number in count(1):
             spans = [each.of(number) for each in own_limits]
             (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)

@@ -64,6 +64,22 @@ def test_each_bot_sees_itself_as_player_one(tmp_path):
     assert seen == ["#######\n#2   1#\n#######\n", "#######\n##2 1##\n#######\n"]  # turns 1 and 2
 
 
+def test_each_bot_can_have_its_own_log(tmp_path):
+    """Given a log per player, each bot's stderr goes to its own (for a live view of each side)."""
+    one, two = tmp_path / "one.log", tmp_path / "two.log"
+    with open(one, "wb") as f, open(two, "wb") as g:
+        play_game(CORRIDOR, (bot("echo", "EE"), bot("echo", "WW")), FAST, log=(f, g))
+    assert one.read_text().split("7 3\n")[1:] == [
+        "#######\n#1   2#\n#######\n",
+        "#######\n##1 2##\n#######\n",
+    ]
+    assert two.read_text().split("7 3\n")[1:] == [
+        "#######\n#2   1#\n#######\n",
+        "#######\n##2 1##\n#######\n",
+    ]
+    assert one.read_text().startswith("# player 1: ") and two.read_text().startswith("# player 2: ")
+
+
 def test_a_bot_that_sleeps_crashes_at_the_time_limit():
     start = time.monotonic()
     game = play_game(CORRIDOR, (bot("script", "EE"), bot("sleep", "W")), FAST)
