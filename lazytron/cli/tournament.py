@@ -158,13 +158,14 @@ def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """The ``tournament`` command; returns the exit status."""
     from ..board import BoardError
     from ..match.processes import BotError
+    from ..term.safe import printable
     from ..tournament import store
     from ..tournament.cluster import ClusterError
     from ..tournament.conduct import run_tournament, show_report
     from ..tournament.options import Usage
 
     def fail(message: str, status: int = 1) -> int:
-        print(f"lazytron tournament: {message}", file=err)
+        print(printable(f"lazytron tournament: {message}"), file=err)
         return status
 
     try:

@@ -23,6 +23,7 @@ from typing import TextIO
 
 from ..ratings.stats import Sprt
 from ..term.progress import Bar
+from ..term.safe import printable
 from . import store
 from .table import Played, format_table, verdict
 from .task import Fixture, GameResult, Runner
@@ -75,8 +76,11 @@ class Progress:
         if not self.bar.tty:
             one, two = fixture.names
             self.stream.write(
-                f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} "
-                f"{fixture.map_name}: {one} vs {two}: {result.outcome}\n"
+                printable(
+                    f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} "
+                    f"{fixture.map_name}: {one} vs {two}: {result.outcome}"
+                )
+                + "\n"
             )
             self.stream.flush()
 

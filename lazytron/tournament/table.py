@@ -21,6 +21,7 @@ from ..ratings.bayeselo import Fit, fit
 from ..ratings.bradley_terry import Rating, ratings
 from ..ratings.stats import Match, Sprt, pair_counts, pentanomial
 from ..term.render import columns
+from ..term.safe import printable
 from .task import Fixture, GameResult
 
 Played = tuple[Fixture, GameResult]
@@ -202,7 +203,7 @@ def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]
 def seat_model_line(played: Sequence[Played], names: Sequence[str]) -> str:
     """The first player's advantage and the draw Elo, with the BayesElo model's own ratings."""
     model = seat_model(played, names)
-    ratings = ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
+    ratings = ", ".join(f"{printable(n)} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
     return (
         f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
         f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} "
@@ -259,7 +260,7 @@ def format_table(
         m = match(played, bot)
         lines += [
             "",
-            f"{bot} against the field: {m.summary()}",
+            f"{printable(bot)} against the field: {m.summary()}",
             f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}",
         ]
         if sprt is not None:
