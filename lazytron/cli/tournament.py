@@ -4,6 +4,7 @@ and a report (:mod:`lazytron.tournament`)."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -13,6 +14,25 @@ if TYPE_CHECKING:
     from ..tournament.options import Options
 
 _plies = arguments.number(int, "", 0, 1000)
+
+
+class _SprtTerms(argparse.Action):
+    """``--sprt K=V ...``: the ``K=V`` words up to the first that is not one; the words from there
+    on are maps (so that ``--sprt elo0=0 elo1=5 pillars`` plays pillars)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        words = list(values) if isinstance(values, list) else [str(values)]
+        terms = list(itertools.takewhile(lambda word: "=" in word, words))
+        if not terms:
+            parser.error(f"argument --sprt: expected K=V terms (elo0=0 elo1=10), got {words[0]!r}")
+        setattr(namespace, self.dest, terms)
+        namespace.maps = [*(namespace.maps or []), *words[len(terms) :]]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -27,6 +47,8 @@ def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "maps",
         nargs="*",
+        action="extend",  # with the words after --sprt's terms, in the order given
+        default=[],
         metavar="MAP",
         help="map files in the contest format, or shipped maps' names",
     )
@@ -67,6 +89,7 @@ def _sprt_and_run(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sprt",
         nargs="+",
+        action=_SprtTerms,
         metavar="K=V",
         help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]",
     )
