@@ -85,6 +85,7 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     closed = closed_streams()
     args = build_parser().parse_args(argv)
+    args.words = list(sys.argv[1:] if argv is None else argv)  # the command line, as typed
     name = f"lazytron {args.command}"
     needed = [
         s for s in ("input", "output") if s in closed and (s == "output" or _reads_stdin(args))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import shlex
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -150,8 +151,10 @@ def run(args: argparse.Namespace) -> int:
     from ..tournament.options import DEFAULT_DB, Options
 
     arguments.referee_process()
+    words = getattr(args, "words", None)
     return main(
         Options(
+            command=shlex.join(["lazytron", *words]) if words is not None else None,
             maps=args.maps,
             bots=args.bot,
             times=args.time,

@@ -74,6 +74,28 @@ def timed_out(fault: str | None) -> bool:
     return fault is not None and "within" in fault
 
 
+def result_words(fixture: Fixture, result: GameResult) -> str:
+    """A game's result with the winner's name, and each player's fault if it gave no move.
+
+    >>> f = Fixture(1, 1, 1, "m", "", ("new", "old"), ("x", "y"))
+    >>> result_words(f, GameResult(1, "2", "Player Two Wins!", 9, ""))
+    'old wins'
+    >>> result_words(f, GameResult(1, "1", "Player One Wins!", 9, "", faults=(None, "crashed")))
+    'new wins (old: crashed)'
+    >>> result_words(f, GameResult(1, "D", "Players collided. Draw!", 9, ""))
+    'draw (the players collided)'
+    """
+    if result.result == "D":
+        how = "the players collided" if "collided" in result.outcome else "both crashed"
+        words = f"draw ({how})"
+    else:
+        words = f"{fixture.names[int(result.result) - 1]} wins"
+    faults = [
+        f"{n}: {fault}" for n, fault in zip(fixture.names, result.faults, strict=True) if fault
+    ]
+    return words + (f" ({'; '.join(faults)})" if faults else "")
+
+
 @dataclass(frozen=True)
 class Clock:
     """A bot's answers against the clock: how many came too late, and the slowest, in seconds (None:
