@@ -395,3 +395,17 @@ def test_no_moves_from_the_final_position(browser, analysed_page):
     assert p.text("played").startswith("moves from here: ")
     p.click("last")
     assert p.turn() == last and p.text("played") == "" and p.text("result") == "Player One Wins!"
+
+
+def test_the_charts_labels_stay_inside_it(browser, tmp_path, shared):
+    """The turn axis's last label (240 on a 240-turn game) is not cut at the chart's edge."""
+    record = shared / "games" / "marlboro" / "huge-room__freebot__ryan__1.tron"
+    replay = load_replay(str(record))
+    path = tmp_path / "long.html"
+    path.write_text(page(replay, Analyst(replay, depth=0)))
+    p = Page(browser, path)
+    right = p.js(
+        "Math.max(...Array.from(document.querySelectorAll('#chart text'))"
+        ".map(t => { const b = t.getBBox(); return b.x + b.width; }))"
+    )
+    assert right <= 720 and p.problems() == []
