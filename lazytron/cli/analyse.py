@@ -47,11 +47,12 @@ def analyse_stream(
     return how many were malformed."""
     from ..analyse import analysis
     from ..board import BoardError
+    from ..term.safe import printable
 
     bad = 0
     for item in maps:
         if isinstance(item, BoardError):
-            print(f"lazytron analyse: {name}: {item}", file=err, flush=True)
+            print(printable(f"lazytron analyse: {name}: {item}"), file=err, flush=True)
             bad += 1
             continue
         for line in analysis(item, depth, engine):

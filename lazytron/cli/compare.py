@@ -56,8 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..term.safe import printable
+
     def usage(message: str) -> int:
-        print(f"lazytron compare: {message}", file=sys.stderr)
+        print(printable(f"lazytron compare: {message}"), file=sys.stderr)
         return 2
 
     if args.analyser is not None:

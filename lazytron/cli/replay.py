@@ -99,9 +99,10 @@ def replay(
     from ..match.records import write_record
     from ..replay.model import Analyst, ReplayError
     from ..replay.transcript import load, record_of
+    from ..term.safe import printable
 
     def fail(message: object) -> int:
-        print(f"lazytron replay: {path}: {message}", file=err, flush=True)
+        print(printable(f"lazytron replay: {path}: {message}"), file=err, flush=True)
         return 1
 
     try:
@@ -110,7 +111,7 @@ def replay(
                 check_output(output)
         game = load(path)
     except OutputError as e:
-        print(f"lazytron replay: {e}", file=err, flush=True)
+        print(printable(f"lazytron replay: {e}"), file=err, flush=True)
         return 1
     except ReplayError as e:
         return fail(e)

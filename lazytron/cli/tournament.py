@@ -4,6 +4,8 @@ and a report (:mod:`lazytron.tournament`)."""
 from __future__ import annotations
 
 import argparse
+import itertools
+import shlex
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -13,6 +15,25 @@ if TYPE_CHECKING:
     from ..tournament.options import Options
 
 _plies = arguments.number(int, "", 0, 1000)
+
+
+class _SprtTerms(argparse.Action):
+    """``--sprt K=V ...``: the ``K=V`` words up to the first that is not one; the words from there
+    on are maps (so that ``--sprt elo0=0 elo1=5 pillars`` plays pillars)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        words = list(values) if isinstance(values, list) else [str(values)]
+        terms = list(itertools.takewhile(lambda word: "=" in word, words))
+        if not terms:
+            parser.error(f"argument --sprt: expected K=V terms (elo0=0 elo1=10), got {words[0]!r}")
+        setattr(namespace, self.dest, terms)
+        namespace.maps = [*(namespace.maps or []), *words[len(terms) :]]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -27,6 +48,8 @@ def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "maps",
         nargs="*",
+        action="extend",  # with the words after --sprt's terms, in the order given
+        default=[],
         metavar="MAP",
         help="map files in the contest format, or shipped maps' names",
     )
@@ -75,6 +98,7 @@ def _sprt_and_run(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sprt",
         nargs="+",
+        action=_SprtTerms,
         metavar="K=V",
         help="stop when decided: elo0=0 elo1=10 [alpha=0.05 beta=0.05]",
     )
@@ -135,8 +159,10 @@ def run(args: argparse.Namespace) -> int:
     from ..tournament.options import DEFAULT_DB, Options
 
     arguments.referee_process()
+    words = getattr(args, "argv", None)
     return main(
         Options(
+            command=shlex.join(["lazytron", *words]) if words is not None else None,
             maps=args.maps,
             bots=args.bot,
             times=args.time,
@@ -169,13 +195,14 @@ def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     from ..board import BoardError
     from ..match.book import BookError
     from ..match.processes import BotError
+    from ..term.safe import printable
     from ..tournament import store
     from ..tournament.cluster import ClusterError
     from ..tournament.conduct import run_tournament, show_report
     from ..tournament.options import Usage
 
     def fail(message: str, status: int = 1) -> int:
-        print(f"lazytron tournament: {message}", file=err)
+        print(printable(f"lazytron tournament: {message}"), file=err)
         return status
 
     try:

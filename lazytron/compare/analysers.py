@@ -23,6 +23,7 @@ from ..analyse import analysis
 from ..board import Board
 from ..term.progress import Bar
 from ..term.render import columns, side_by_side
+from ..term.safe import printable
 from .common import InputError, command_words
 from .positions import Sample, load_positions
 from .stream import Silent, output_lines
@@ -256,7 +257,7 @@ def run(
         if bar:
             bar.end(erase=True)
     if problem is not None:
-        print(f"lazytron compare: {problem}", file=err)
+        print(printable(f"lazytron compare: {problem}"), file=err)
         return 2
     out.write(format_report(comparisons, command, depth))
     out.flush()

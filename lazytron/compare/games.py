@@ -24,6 +24,7 @@ from ..match.rules import Outcome
 from ..reading import load_board
 from ..term.progress import Bar
 from ..term.render import side_by_side
+from ..term.safe import printable
 from .common import InputError, checked_command
 
 
@@ -185,7 +186,7 @@ def run(
         checked_command("--opponent", opponent)
         pairings = load_pairings(maps)
     except InputError as e:
-        print(f"lazytron compare: {e}", file=err)
+        print(printable(f"lazytron compare: {e}"), file=err)
         return 2
     out.write(header(bot, opponent, depth) + "\n")
     out.flush()
@@ -200,7 +201,7 @@ def run(
             bar.advance()
     except BotError as e:
         bar.end(erase=True)
-        print(f"lazytron compare: {e}", file=err)
+        print(printable(f"lazytron compare: {e}"), file=err)
         return 2
     finally:
         bar.end(erase=True)

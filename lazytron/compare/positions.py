@@ -12,6 +12,7 @@ from ..board import Board, BoardError
 from ..match.records import RecordError, parse_record
 from ..match.rules import play_out
 from ..reading import decoded_lines, read_boards
+from ..term.safe import printable
 from .common import InputError
 
 
@@ -81,7 +82,7 @@ def load_positions(paths: Sequence[str], err: TextIO) -> list[Sample]:
         if text.lstrip().startswith("+OK|"):
             found, warning = game_positions(name, text)
             if warning:
-                print(f"lazytron compare: warning: {warning}", file=err)
+                print(printable(f"lazytron compare: warning: {warning}"), file=err)
         else:
             found = map_positions(name, text)
         if not found:

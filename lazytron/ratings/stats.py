@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from .elo import Z95, elo, expected
 
 PENTA_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)  # a pair's points / 2, by pentanomial bucket
+SPRT_ELO = 1000.0  # the largest elo0 or elo1 an SPRT takes (a 99.7 % score)
 PRIOR = 1.0  # pseudo-samples spread evenly over the outcomes before an SPRT's LLR: keeps σ² above 0
 
 
@@ -163,10 +164,13 @@ class Sprt:
 
 def parse_sprt(text: str) -> Sprt:
     """``elo0=0 elo1=10 alpha=0.05 beta=0.05`` (any subset, any order, spaces or commas); ValueError
-    if malformed.
+    if malformed or out of range (Elo within ±:data:`SPRT_ELO`).
 
     >>> parse_sprt("elo0=0 elo1=50")
     Sprt(elo0=0.0, elo1=50.0, alpha=0.05, beta=0.05)
+    >>> parse_sprt("elo0=-1e308 elo1=1e308")
+    Traceback (most recent call last):
+    ValueError: --sprt: elo0 and elo1 must be between -1000 and 1000
     """
     fields: dict[str, float] = {}
     for word in text.replace(",", " ").split():
@@ -178,6 +182,8 @@ def parse_sprt(text: str) -> Sprt:
         except ValueError:
             raise ValueError(f"--sprt: {key}={value!r} is not a number") from None
     sprt = Sprt(**fields)
+    if not all(abs(e) <= SPRT_ELO for e in (sprt.elo0, sprt.elo1)):  # nan and inf too
+        raise ValueError(f"--sprt: elo0 and elo1 must be between {-SPRT_ELO:g} and {SPRT_ELO:g}")
     if not sprt.elo0 < sprt.elo1:
         raise ValueError("--sprt: elo0 must be below elo1")
     if not (0 < sprt.alpha < 1 and 0 < sprt.beta < 1 and sprt.alpha + sprt.beta < 1):

@@ -5,7 +5,10 @@ surprise.
   threshold from one position to the next: the turn it saw trouble coming;
 - ``apart``: a position where the players can no longer meet, the one before not;
 - ``surprise``: a side played a move other than the one the other side's
-  expected line gave it.
+  expected line gave it, from turn :data:`SURPRISES_FROM` on: in the
+  first turns many moves are about as good (the players are far apart),
+  and a bot that searches a few plies picks among them by its own
+  lights, so a different move there says nothing.
 
 Each is a :class:`Moment`; ``replay --analyse`` lists them before the
 positions, the page marks them on its chart.
@@ -20,6 +23,7 @@ from ..board import Move
 from .model import Analysis, Replay
 
 DROP = 100  # the default threshold: ten cells of the zenzike engine's territory score
+SURPRISES_FROM = 2  # the first turn whose surprises are listed (turns 0 and 1 are openings)
 
 
 class Moment(NamedTuple):
@@ -95,7 +99,7 @@ def _separation(analysis_of: Callable[[int], Analysis], k: int) -> Iterator[Mome
 
 
 def _surprises(replay: Replay, analysis_of: Callable[[int], Analysis], k: int) -> Iterator[Moment]:
-    if k >= len(replay.moves):
+    if k < SURPRISES_FROM or k >= len(replay.moves):
         return
     played, lines = replay.moves[k], analysis_of(k).lines
     for player in (1, 2):

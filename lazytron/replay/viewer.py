@@ -1,8 +1,10 @@
 """The terminal replay: the game animated in colour, stepped with keys when stdin is a terminal too.
 
 Keys: space play/pause, Right (l) step forward, Left (h) step back,
-Home (g) first turn, End (G) last turn, + and - speed, t the territory
-overlay and expected line on or off, v whose expected line, q quit.  The
+Home (g) first turn, End (G) last turn, + and - speed, q quit; with an
+analysis also t the territory overlay and expected line on or off, v
+whose expected line.  The analysis stands beside the board, or below it
+when the terminal is too narrow (its width is read at every screen).  The
 terminal is put in cbreak mode for the keys and restored on every way
 out: the end, q, Ctrl-C, SIGTERM, SIGHUP; Ctrl-Z suspends with the
 terminal restored and resumes redrawn.  Without keys the game plays from
@@ -14,31 +16,30 @@ from __future__ import annotations
 import os
 import re
 import select
+import shutil
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TextIO
 
 from ..term.render import (
-    BOLD,
     CLEAR,
     ERASE_BELOW,
     ERASE_LINE,
     HIDE_CURSOR,
     HOME,
-    PLAYER_COLOUR,
     RESET,
     SHOW_CURSOR,
-    Frame,
-    banner,
-    draw,
     frames,
 )
-from .model import Analysis, Analyst, Replay, line_cells
-from .moments import DROP, Moment, moments
+from .model import Analyst, Replay
+from .moments import DROP, moments
+from .screen import State, screen
+
+__all__ = ["State", "apply", "screen", "tick", "view"]
 
 KEYS = {
     " ": "play",
@@ -69,20 +70,8 @@ KEYS = {
     "\x1b": "quit",
 }
 _TOKEN = re.compile(r"\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|.", re.S)
-HELP = "space play/pause  \u2190 \u2192 step  Home End  + - speed  t overlay  v whose line  q quit"
 MIN_FPS, MAX_FPS = 0.25, 200.0
 POLL = 0.25  # seconds between looks at the signal flags while paused
-
-
-@dataclass(frozen=True)
-class State:
-    """Where the player is: the turn shown, whether it plays on, and at what speed."""
-
-    turn: int
-    playing: bool
-    fps: float
-    overlay: bool = True  # the territories and the expected line drawn on the board
-    side: int = 0  # whose expected line: 0 player 1, 1 player 2
 
 
 def apply(state: State, action: str, last: int) -> State | None:
@@ -113,93 +102,6 @@ def tick(state: State, last: int) -> State:
     return replace(state, turn=turn, playing=turn < last)
 
 
-def analysis_text(
-    replay: Replay,
-    k: int,
-    analysis: Analysis,
-    colour: bool,
-    side: int = 0,
-    found: Iterable[Moment] = (),
-) -> list[str]:
-    """Each side's verdict, the expected line of ``side``, the territory counts and the moments, for
-    people."""
-    played = replay.moves[k] if k < len(replay.moves) else (None, None)
-    lines = []
-    for player, (v, move, name) in enumerate(
-        zip((analysis.one, analysis.two), played, replay.names, strict=True)
-    ):
-        score = "-" if v.score is None else v.score
-        label = f"{player + 1} {name}"
-        if colour:
-            label = PLAYER_COLOUR[player] + label + RESET
-        lines.append(
-            f"{label}: played {move or '-'}, "
-            f"lazytron plays {v.move} (score {score}, depth {v.depth})"
-        )
-    line = analysis.lines[side]
-    if line:
-        steps = ", ".join(f"{(side + j) % 2 + 1} {m if m else 'stays'}" for j, m in enumerate(line))
-        lines.append(f"line {side + 1} expects: {steps}")
-    one, two = analysis.counts
-    if analysis.apart:
-        lines.append(f"apart: 1's region {one} cells, 2's {two}")
-    else:
-        lines.append(
-            f"territory: 1 reaches {one} cells first, 2 reaches {two}, {analysis.ties} tied"
-        )
-    lines += [f"matters: {moment.describe()}" for moment in found]
-    return lines
-
-
-def beside(board: list[str], width: int, text: list[str], gap: int = 3) -> list[str]:
-    """The text to the right of the board's lines (``width``: the board's width on screen)."""
-    rows = max(len(board), len(text))
-    board = board + [" " * width] * (rows - len(board))
-    text = text + [""] * (rows - len(text))
-    return [
-        left + (" " * gap + right if right else "") for left, right in zip(board, text, strict=True)
-    ]
-
-
-def screen(
-    replay: Replay,
-    frame: Frame,
-    state: State,
-    colour: bool = True,
-    analysis: Analysis | None = None,
-    pending: bool = False,
-    help: bool = True,
-    found: Iterable[Moment] = (),
-) -> list[str]:
-    """The lines of one screen: names, turn, the board with the analysis beside it, the result, the
-    keys."""
-    last = replay.last
-    mode = "playing" if state.playing else "paused"
-    status = f"turn {frame.turn}/{last}  {state.fps:g} turns/s  {mode}"
-    end = frame.turn == last
-    crashes = replay.crashes if end else ()
-    lines = [banner(replay.names, colour), status]
-    if analysis is not None and state.overlay:
-        line = line_cells(frame.board, analysis.lines[state.side], state.side)
-        board = draw(frame, colour, analysis.territory, crashes, analysis.tied, line)
-    else:
-        board = draw(frame, colour, (0, 0), crashes)
-    width = frame.board.width * (2 if colour else 1)
-    if analysis is not None:
-        lines += beside(
-            board, width, analysis_text(replay, frame.turn, analysis, colour, state.side, found)
-        )
-    else:
-        lines += board + (["analysing..."] if pending else [])
-    if end and replay.result is not None:
-        lines.append(BOLD + replay.result + RESET if colour else replay.result)
-    if end and replay.problem is not None:
-        lines.append(f"record: {replay.problem}")
-    if help:
-        lines.append(HELP)
-    return lines
-
-
 class Screen:
     """Draws screens in place on a terminal."""
 
@@ -213,6 +115,14 @@ class Screen:
         self.clear = False
         self.out.write(start + "".join(line + ERASE_LINE + "\n" for line in lines) + ERASE_BELOW)
         self.out.flush()
+
+    def columns(self) -> int:
+        """The terminal's width now (it may have been resized), 80 if it tells none."""
+        try:
+            width = os.get_terminal_size(self.out.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            width = 0
+        return width or shutil.get_terminal_size().columns or 80
 
 
 def view(
@@ -234,15 +144,18 @@ def view(
     painter = Screen(out, colour)
 
     def show(state: State) -> None:
-        frame, analysis = film[state.turn], None
-        if analysis_of is not None:
-            if not analysis_of.ready(state.turn):
-                painter.show(screen(replay, frame, state, colour, None, True, interactive))
-            analysis = analysis_of(state.turn)
-            found = moments(replay, analysis_of, drop, (state.turn,))
-            painter.show(screen(replay, frame, state, colour, analysis, False, interactive, found))
+        frame, columns = film[state.turn], painter.columns()
+        if analysis_of is None:
+            painter.show(
+                screen(replay, frame, state, colour, None, False, interactive, (), columns)
+            )
             return
-        painter.show(screen(replay, frame, state, colour, None, False, interactive))
+        if not analysis_of.ready(state.turn):
+            painter.show(screen(replay, frame, state, colour, None, True, interactive, (), columns))
+        analysis = analysis_of(state.turn)
+        found = moments(replay, analysis_of, drop, (state.turn,))
+        lines = screen(replay, frame, state, colour, analysis, False, interactive, found, columns)
+        painter.show(lines)
 
     if not interactive:
         _animate(state, replay.last, show)

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from ..files import write_text
 from .model import Analysis, Analyst, Replay
-from .moments import DROP, moments
+from .moments import DROP, SURPRISES_FROM, moments
 
 PLACEHOLDER = "/*GAME*/null"
 SCHEMA = 2
@@ -76,6 +76,7 @@ def game_data(
         if progress is not None:
             progress.write("\r\x1b[K")
         data["analysis"] = analyses
+        data["drop"], data["surprises_from"] = drop, SURPRISES_FROM
         data["moments"] = [
             [m.turn, m.kind, m.player, m.describe()] for m in moments(replay, analysis_of, drop)
         ]

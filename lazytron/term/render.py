@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from ..board import Board
+from .safe import printable
 
 RESET = "\x1b[0m"
 CLEAR = "\x1b[H\x1b[2J"
@@ -98,14 +99,17 @@ def draw(
 
 
 def banner(names: tuple[str, str], colour: bool = True) -> str:
-    """``1 name vs 2 name`` in the players' colours."""
+    """``1 name vs 2 name`` in the players' colours (the names' control characters escaped)."""
+    names = (printable(names[0]), printable(names[1]))
     if not colour:
         return f"1 {names[0]}  vs  2 {names[1]}"
     return f"{PLAYER_COLOUR[0]}1 {names[0]}{RESET}  vs  {PLAYER_COLOUR[1]}2 {names[1]}{RESET}"
 
 
 def columns(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
-    """Rows of cells padded into aligned columns (``right``: the columns aligned right)."""
+    """Rows of cells padded into aligned columns (``right``: the columns aligned right), the cells'
+    control characters escaped."""
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     return [
         "  ".join(

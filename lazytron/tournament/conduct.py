@@ -85,7 +85,8 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
     if plan.sprt is not None:
         print(f"SPRT: {answer or 'no decision'} after {len(plan.played)} games", file=err)
     commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
-    write_outputs(o, plan.played, plan, commands, o.rules)
+    run = {**plan.settings, "command": plan.command}
+    write_outputs(o, plan.played, plan, commands, o.rules, [run])
     return 0
 
 
@@ -121,7 +122,8 @@ def show_report(o: Options, out: TextIO) -> int:
     if len({r.host for _, r in played}) > 1:
         out.write("\n" + per_host(played, names))
     commands = {b[0]: b[1] for s in settings for b in s["games"]["bots"]}  # type: ignore[index]
-    write_outputs(o, played, plan, commands, str(last["games"]["rules"]))  # type: ignore[index]
+    rules = str(last["games"]["rules"])  # type: ignore[index]
+    write_outputs(o, played, plan, commands, rules, settings)
     return 0
 
 

@@ -59,6 +59,7 @@ class Options:
     html: str | None = None
     pgn: str | None = None
     runner: Runner | None = None  # plays the games (default: threads here, --jobs at a time)
+    command: str | None = None  # the command line, shown on the page (the run keeps its first)
 
 
 def default_jobs() -> int:
@@ -165,4 +166,5 @@ def make_plan(o: Options) -> Plan:
         "bot": bot,
         "sprt": sprt_fields,
     }
-    return Plan(fixtures, names, [m for m, _ in maps], settings, bot, sprt, o.report_every)
+    map_names = [m for m, _ in maps]
+    return Plan(fixtures, names, map_names, settings, bot, sprt, o.report_every, o.command)

@@ -4,7 +4,8 @@ the web page)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..files import check_output, write_text
 from ..match.records import parse_record
@@ -22,15 +23,23 @@ def check_outputs(o: Options) -> None:
     it)."""
     for path in filter(None, (o.csv, o.json, o.html, o.pgn)):
         check_output(path)
+    if o.html:
+        check_output(report.games_dir(o.html), directory=True)
     if o.record_dir:
         check_output(o.record_dir, directory=True)
         os.makedirs(o.record_dir, exist_ok=True)
 
 
 def write_outputs(
-    o: Options, played: Sequence[Played], plan: Plan, commands: dict[str, str], rules: str
+    o: Options,
+    played: Sequence[Played],
+    plan: Plan,
+    commands: dict[str, str],
+    rules: str,
+    runs: Sequence[Mapping[str, Any]] = (),
 ) -> None:
-    """The files asked for: records, CSV, JSON, PGN, the HTML report and its replay pages."""
+    """The files asked for: records, CSV, JSON, PGN, the HTML report and its replay pages
+    (``runs``: the settings of the runs shown, for the page)."""
     if o.record_dir:
         for f, r in played:
             base = os.path.join(o.record_dir, f"game-{f.game:05d}")
@@ -50,7 +59,10 @@ def write_outputs(
                 os.path.join(folder, report.replay_name(f.game)),
                 replay_page(replay_record(parse_record(r.record))),
             )
-        href = os.path.basename(folder)
+        href = report.games_href(o.html)
         write_text(
-            o.html, report.page(played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt)
+            o.html,
+            report.page(
+                played, plan.names, plan.maps, href, bot=plan.bot, sprt=plan.sprt, runs=runs
+            ),
         )

@@ -9,34 +9,47 @@ beside it in a folder named after it (``report.html`` ->
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Any
+from urllib.parse import quote
 
 from ..ratings.stats import Sprt
+from .charts import elo_chart, llr_chart
 from .table import (
     Played,
-    Standing,
     clock_rows,
     crosstable,
     llr_series,
     match,
     per_map,
+    result_words,
     seat_model,
     standings,
+    verdict,
 )
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child, td.name { text-align: left; }
+th:first-child, td:first-child { text-align: left; }
+#standings td:nth-child(2), #standings th:nth-child(2) { text-align: left; }
+#bots td, #bots th, #games td, #games th { text-align: left; }
+#games td:nth-child(1), #games td:nth-child(2), #games td:nth-child(7) { text-align: right; }
+.note { color: #555; max-width: 48em; }
+dl.about { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dl.about dt { font-weight: 600; } dl.about dd { margin: 0; }
+code { font: 13px ui-monospace, monospace; background: #f3f3f3; padding: 0 0.3em; }
 svg { background: #fafafa; border: 1px solid #ddd; }
-svg text { font: 12px system-ui, sans-serif; }
+svg text { font: 12px system-ui, sans-serif; fill: #333; }
+svg text.title { font-weight: 600; }
 .bar { stroke: #1f5fa8; stroke-width: 2; } .dot { fill: #1f5fa8; }
-.llr { fill: none; stroke: #b33; stroke-width: 2; } .bound { stroke: #888; stroke-dasharray: 4 3; }
-.axis { stroke: #444; }
+.llr { fill: none; stroke: #b33; stroke-width: 2; } .now { fill: #b33; }
+.bound { stroke: #888; stroke-dasharray: 4 3; }
+.axis { stroke: #444; } .grid { stroke: #e2e2e2; }
 """
 
 
@@ -45,71 +58,25 @@ def games_dir(html_path: str) -> str:
     return os.path.splitext(html_path)[0] + "-games"
 
 
+def games_href(html_path: str) -> str:
+    """The relative URL of the replay pages' folder from the page: ``./`` and the folder's name
+    percent-encoded, so that no name reads as a scheme (``javascript:``), a fragment or a query.
+
+    >>> games_href("out/javascript:x.html"), games_href("r#1 %.html")
+    ('./javascript%3Ax-games', './r%231%20%25-games')
+    """
+    return "./" + quote(os.path.basename(games_dir(html_path)), safe="")
+
+
 def replay_name(game: int) -> str:
     return f"game-{game:05d}.html"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], name: str | None = None) -> str:
     cells = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def elo_chart(table: Sequence[Standing], width: int = 640) -> str:
-    """Each bot's rating as a dot with its 95 % interval as a bar."""
-    finite = [s for s in table if math.isfinite(s.rating.error)]
-    lo = min((s.rating.elo - s.rating.error for s in finite), default=-100)
-    hi = max((s.rating.elo + s.rating.error for s in finite), default=100)
-    lo, hi = min(lo, -10), max(hi, 10)
-    left, right, row = 120, width - 20, 28
-    height = row * len(table) + 40
-    x = lambda elo: left + (elo - lo) / (hi - lo) * (right - left)  # noqa: E731
-    parts = [f'<line class="axis" x1="{x(0):.1f}" y1="10" x2="{x(0):.1f}" y2="{height - 25}"/>']
-    for k, s in enumerate(table):
-        y = 25 + k * row
-        err = s.rating.error if math.isfinite(s.rating.error) else 0
-        parts.append(
-            f'<text x="8" y="{y + 4}">{escape(s.name)}</text>'
-            f'<line class="bar" x1="{x(s.rating.elo - err):.1f}" y1="{y}" '
-            f'x2="{x(s.rating.elo + err):.1f}" y2="{y}"/>'
-            f'<circle class="dot" cx="{x(s.rating.elo):.1f}" cy="{y}" r="4">'
-            f"<title>{escape(s.name)}: {s.rating.elo:+.0f} ±{err:.0f}</title></circle>"
-        )
-    parts.append(f'<text x="{left}" y="{height - 8}">{lo:+.0f}</text>')
-    parts.append(f'<text x="{right - 30}" y="{height - 8}">{hi:+.0f}</text>')
-    return (
-        f'<svg id="elo-chart" width="{width}" height="{height}" role="img">'
-        + "".join(parts)
-        + "</svg>"
-    )
-
-
-def llr_chart(
-    series: Sequence[tuple[int, float]], sprt: Sprt, width: int = 640, height: int = 240
-) -> str:
-    """The LLR after each pair against the games played, with the bounds where the test stops."""
-    games = max((g for g, _ in series), default=2)
-    top = max([sprt.upper, *(v for _, v in series)]) * 1.1
-    bottom = min([sprt.lower, *(v for _, v in series)]) * 1.1
-    left, right, upper, lower = 50, width - 15, 15, height - 25
-    x = lambda g: left + g / games * (right - left)  # noqa: E731
-    y = lambda v: upper + (top - v) / (top - bottom) * (lower - upper)  # noqa: E731
-    points = " ".join(f"{x(g):.1f},{y(v):.1f}" for g, v in [(0, 0.0), *series])
-    parts = [
-        f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{right}" y2="{y(0):.1f}"/>',
-        *(
-            f'<line class="bound" x1="{left}" y1="{y(b):.1f}" x2="{right}" y2="{y(b):.1f}"/>'
-            f'<text x="4" y="{y(b) + 4:.1f}">{b:+.2f}</text>'
-            for b in (sprt.lower, sprt.upper)
-        ),
-        f'<polyline class="llr" points="{points}"/>',
-        f'<text x="{right - 60}" y="{height - 6}">{games} games</text>',
-    ]
-    return (
-        f'<svg id="llr-chart" width="{width}" height="{height}" role="img">'
-        + "".join(parts)
-        + "</svg>"
-    )
+    ident = f' id="{name}"' if name else ""
+    return f"<table{ident}><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def page(
@@ -120,13 +87,15 @@ def page(
     title: str = "lazytron tournament",
     bot: str | None = None,
     sprt: Sprt | None = None,
+    runs: Sequence[Mapping[str, Any]] = (),
 ) -> str:
-    """The whole page as a string; ``games_href`` is the relative folder of the replay pages."""
+    """The whole page as a string; ``games_href`` is the relative URL of the replay pages' folder,
+    ``runs`` the stored settings of the runs shown (their commands and the bots' clocks)."""
     table = standings(played, names)
     standing_rows = [
         [
             str(k),
-            f'<span class="name">{escape(s.name)}</span>',
+            escape(s.name),
             str(s.games),
             f"{s.points:g}",
             str(s.wins),
@@ -139,12 +108,20 @@ def page(
     ]
     sections = [
         f"<h1>{escape(title)}</h1>",
-        f"<p>{len(played)} games on {len(maps)} maps. Points: win 1, draw 1/2.</p>",
+        *_about(played, maps, runs),
         "<h2>Standings</h2>",
-        _table(["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"], standing_rows),
+        _table(
+            ["rank", "bot", "games", "points", "W", "D", "L", "Elo", "±95%"],
+            standing_rows,
+            "standings",
+        ),
+        '<p class="note" id="elo-meaning">Points: win 1, draw 1/2. Elo: the bot\'s Bradley-Terry '
+        "rating from every game it played, relative to the mean of the field (0); ±95%: half the "
+        "width of its 95 % interval.</p>",
         "<h2>Elo with 95 % intervals</h2>",
         elo_chart(table),
-        *_model_and_test(played, names, bot, sprt),
+        *_seats(played, names),
+        *_test(played, bot, sprt),
         *_field(played, [s.name for s in table], maps, games_href),
     ]
     return (
@@ -154,28 +131,101 @@ def page(
     )
 
 
-def _model_and_test(
-    played: Sequence[Played], names: Sequence[str], bot: str | None, sprt: Sprt | None
+def _when(played: Sequence[Played]) -> str:
+    """When the games were played (UTC), from the first start to the last end."""
+    spans = [(r.started, r.started + r.seconds) for _, r in played if r.started > 0]
+    if not spans:
+        return "no game played yet"
+    day = lambda t: time.strftime("%Y-%m-%d %H:%M", time.gmtime(t))  # noqa: E731
+    first, last = day(min(a for a, _ in spans)), day(max(b for _, b in spans))
+    if first[:10] == last[:10]:
+        return f"{first} to {last[11:]} UTC"
+    return f"{first} to {last} UTC"
+
+
+def _about(
+    played: Sequence[Played], maps: Sequence[str], runs: Sequence[Mapping[str, Any]]
 ) -> list[str]:
-    """The seats' model, and the tested bot's match and SPRT when there are."""
-    sections = []
-    if played:
-        model = seat_model(played, names)
-        sections.append(
-            f"<p>First player's advantage {round(model.advantage[0]):+d} "
-            f"±{model.advantage[1]:.0f} Elo, "
-            f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} (BayesElo model).</p>"
-        )
-    if bot is not None:
-        sections.append(
-            f"<h2>{escape(bot)} against the field</h2><p>{escape(match(played, bot).summary())}</p>"
-        )
-        if sprt is not None:
-            sections += [
-                f"<h2>SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}</h2>",
-                llr_chart(llr_series(played, bot, sprt), sprt),
-            ]
+    """The command that started each run, the date of the games, the bots with their clocks."""
+    commands = [
+        f"<code>{escape(r['command'])}</code>" if r.get("command") else "not recorded" for r in runs
+    ]
+    bots = {b[0]: b for r in runs for b in r["games"]["bots"]}
+    rows = [
+        [escape(name), f"<code>{escape(command)}</code>", f"{first:g} s", f"{turn:g} s"]
+        for name, command, first, turn in bots.values()
+    ]
+    rules = sorted({str(r["games"]["rules"]) for r in runs})
+    about = [
+        ("command", "<br>".join(commands)),
+        ("played", escape(_when(played))),
+        ("games", f"{len(played)} on {len(maps)} maps: {escape(', '.join(maps))}"),
+        ("rules", escape(", ".join(rules))),
+    ]
+    lines = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in about if v)
+    sections = [f'<dl class="about" id="about">{lines}</dl>']
+    if rows:
+        sections += [
+            "<h2>Bots and their clock</h2>",
+            '<p class="note">Each bot\'s time limits: for its first move, and for each later '
+            "one.</p>",
+            _table(["bot", "command", "first move", "later moves"], rows, "bots"),
+        ]
     return sections
+
+
+def _seats(played: Sequence[Played], names: Sequence[str]) -> list[str]:
+    """The first player's advantage and the draw Elo, said to be the model's and not ratings."""
+    if not played:
+        return []
+    model = seat_model(played, names)
+    return [
+        "<h2>Seats and draws</h2>",
+        f'<p id="seat-model">First player\'s advantage {round(model.advantage[0]):+d} '
+        f"±{model.advantage[1]:.0f} Elo, draw Elo {model.draw_elo[0]:.0f} "
+        f"±{model.draw_elo[1]:.0f}: how much moving first and how often draws weigh, in the "
+        "BayesElo model fitted to every game. These are not ratings of the bots.</p>",
+    ]
+
+
+def _test(played: Sequence[Played], bot: str | None, sprt: Sprt | None) -> list[str]:
+    """The tested bot's match against the field, its pairs and its SPRT, when there are."""
+    if bot is None:
+        return []
+    m, name = match(played, bot), escape(bot)
+    e = m.interval()
+    sections = [
+        f"<h2>{name} against the field</h2>",
+        f'<p id="field-elo">Elo {e.elo:.1f} +/- {e.error:.1f}: the Elo difference that {name}\'s '
+        "score against all the other bots together implies, with its 95 % interval (from its "
+        f"pairs once there are, as cutechess and fastchess count). LOS {100 * m.los():.1f} %, "
+        f"draw ratio {100 * m.draw_ratio:.1f} %, {m.games} games "
+        f"(W {m.wins} D {m.draws} L {m.losses}).</p>",
+        f'<p class="note">The pairs (a map and opening played from both seats) by {name}\'s '
+        "points over both games, the pentanomial counts:</p>",
+        _table(["points", "0", "1/2", "1", "3/2", "2"], [["pairs", *map(str, m.pairs)]], "pairs"),
+    ]
+    if sprt is not None:
+        sections += _sprt(played, bot, sprt)
+    return sections
+
+
+def _sprt(played: Sequence[Played], bot: str, sprt: Sprt) -> list[str]:
+    """The SPRT's hypotheses, its LLR, its bounds and its verdict, and the LLR's path."""
+    answer, games, llr = verdict(played, bot, sprt)
+    name = escape(bot)
+    state = {
+        "H1": f"H1 accepted: {name} is better, by about {sprt.elo1:g} Elo or more",
+        "H0": f"H0 accepted: {name} is no better than {sprt.elo0:g} Elo",
+        None: "continue: neither bound reached yet",
+    }[answer]
+    return [
+        f"<h2>SPRT: H0 Elo = {sprt.elo0:g} against H1 Elo = {sprt.elo1:g}</h2>",
+        f'<p id="sprt-state">LLR <strong>{llr:.2f}</strong> after {games} games; the test stops '
+        f"at {sprt.lower:.2f} (H0 accepted) or {sprt.upper:.2f} (H1 accepted), alpha "
+        f"{sprt.alpha:g}, beta {sprt.beta:g}. Verdict: <strong>{state}</strong>.</p>",
+        llr_chart(llr_series(played, bot, sprt), sprt),
+    ]
 
 
 def _field(
@@ -202,7 +252,7 @@ def _field(
             escape(f.map_name),
             escape(f.names[0]),
             escape(f.names[1]),
-            escape(r.outcome),
+            escape(result_words(f, r)),
             str(r.turns),
             escape(f.opening or "-"),
         ]
@@ -220,5 +270,6 @@ def _field(
         _table(
             ["game", "round", "map", "player 1", "player 2", "result", "turns", "opening"],
             game_rows,
+            "games",
         ),
     ]

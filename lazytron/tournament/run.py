@@ -23,8 +23,9 @@ from typing import TextIO
 
 from ..ratings.stats import Sprt
 from ..term.progress import Bar
+from ..term.safe import printable
 from . import store
-from .table import Played, format_table, verdict
+from .table import Played, format_table, result_words, verdict
 from .task import Fixture, GameResult, Runner
 
 
@@ -49,6 +50,7 @@ class Plan:
     bot: str | None = None
     sprt: Sprt | None = None
     report_every: int = 0
+    command: str | None = None  # the command line that started the run, None if not known
     played: list[Played] = field(default_factory=list)
 
     def table(self) -> str:
@@ -75,8 +77,11 @@ class Progress:
         if not self.bar.tty:
             one, two = fixture.names
             self.stream.write(
-                f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} "
-                f"{fixture.map_name}: {one} vs {two}: {result.outcome}\n"
+                printable(
+                    f"[{self.before + self.bar.done}/{self.total}] game {fixture.game} "
+                    f"{fixture.map_name}: {one} vs {two}: {result_words(fixture, result)}"
+                )
+                + "\n"
             )
             self.stream.flush()
 
@@ -88,7 +93,9 @@ class Progress:
 def resume(db: sqlite3.Connection, plan: Plan) -> tuple[int, list[Fixture]]:
     """The run's id in the database and the fixtures still to play; its stored games go to
     ``plan.played``."""
-    run = store.open_run(db, run_key(plan.settings), plan.settings)
+    # the command is kept with the run (the first that started it) but is not part of its key
+    run = store.open_run(db, run_key(plan.settings), {**plan.settings, "command": plan.command})
+    plan.command = store.settings(db, run).get("command")  # type: ignore[assignment]
     plan.played = [(g.fixture, g.result) for g in store.games(db, [run])]
     done = {f.game for f, _ in plan.played}
     return run, [f for f in plan.fixtures if f.game not in done]

@@ -21,6 +21,7 @@ from ..ratings.bayeselo import Fit, fit
 from ..ratings.bradley_terry import Rating, ratings
 from ..ratings.stats import Match, Sprt, pair_counts, pentanomial
 from ..term.render import columns
+from ..term.safe import printable
 from .task import Fixture, GameResult
 
 Played = tuple[Fixture, GameResult]
@@ -71,6 +72,28 @@ def timed_out(fault: str | None) -> bool:
     (True, True, False, False)
     """
     return fault is not None and "within" in fault
+
+
+def result_words(fixture: Fixture, result: GameResult) -> str:
+    """A game's result with the winner's name, and each player's fault if it gave no move.
+
+    >>> f = Fixture(1, 1, 1, "m", "", ("new", "old"), ("x", "y"))
+    >>> result_words(f, GameResult(1, "2", "Player Two Wins!", 9, ""))
+    'old wins'
+    >>> result_words(f, GameResult(1, "1", "Player One Wins!", 9, "", faults=(None, "crashed")))
+    'new wins (old: crashed)'
+    >>> result_words(f, GameResult(1, "D", "Players collided. Draw!", 9, ""))
+    'draw (the players collided)'
+    """
+    if result.result == "D":
+        how = "the players collided" if "collided" in result.outcome else "both crashed"
+        words = f"draw ({how})"
+    else:
+        words = f"{fixture.names[int(result.result) - 1]} wins"
+    faults = [
+        f"{n}: {fault}" for n, fault in zip(fixture.names, result.faults, strict=True) if fault
+    ]
+    return words + (f" ({'; '.join(faults)})" if faults else "")
 
 
 @dataclass(frozen=True)
@@ -202,7 +225,7 @@ def clock_rows(played: Sequence[Played], names: Sequence[str]) -> list[list[str]
 def seat_model_line(played: Sequence[Played], names: Sequence[str]) -> str:
     """The first player's advantage and the draw Elo, with the BayesElo model's own ratings."""
     model = seat_model(played, names)
-    ratings = ", ".join(f"{n} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
+    ratings = ", ".join(f"{printable(n)} {round(e):+d} ±{err:.0f}" for n, e, err in model.ratings)
     return (
         f"first player's advantage {round(model.advantage[0]):+d} ±{model.advantage[1]:.0f} Elo, "
         f"draw Elo {model.draw_elo[0]:.0f} ±{model.draw_elo[1]:.0f} "
@@ -259,7 +282,7 @@ def format_table(
         m = match(played, bot)
         lines += [
             "",
-            f"{bot} against the field: {m.summary()}",
+            f"{printable(bot)} against the field: {m.summary()}",
             f"pairs scoring 0, 1/2, 1, 3/2, 2: {list(m.pairs)}",
         ]
         if sprt is not None:

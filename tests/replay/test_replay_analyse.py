@@ -10,6 +10,7 @@ from conftest import lazytron
 
 from lazytron.board import Board
 from lazytron.reading import read_boards
+from lazytron.replay.moments import SURPRISES_FROM
 
 GAME = "toronto__felix__ryan__1.tron"
 VERDICT = re.compile(
@@ -154,9 +155,34 @@ def test_moments_come_first_and_agree_with_the_turns(shared):
             ):
                 expected.add((t, str(p), "drop", f" from={verdicts[t - 1, p][5]} to={v[5]}"))
             other = verdicts[t, 3 - p][7]
-            if v[3] != "-" and len(other) > 1 and other[1] != "-" and letters[v[3]] != other[1]:
+            if (
+                t >= SURPRISES_FROM
+                and v[3] != "-"
+                and len(other) > 1
+                and other[1] != "-"
+                and letters[v[3]] != other[1]
+            ):
                 names = {letter: name for name, letter in letters.items()}
                 expected.add((t, str(p), "surprise", f" played={v[3]} expected={names[other[1]]}"))
     expected.add((apart[0], None, "apart", ""))
     assert apart and apart == list(range(apart[0], turns))  # once apart, apart to the end
     assert listed == expected and any(kind == "drop" for _, _, kind, _ in listed)
+
+
+def test_the_first_turns_surprises_are_not_listed(shared):
+    """Turns 0 and 1 are openings: a move the other side did not expect there is no moment."""
+    from lazytron.replay.model import Analyst, load_replay
+    from lazytron.replay.moments import moments
+
+    replay = load_replay(str(shared / "games" / "marlboro" / "u__jacob__randbot__1.tron"))
+    analysis = Analyst(replay, depth=2)
+    opening = [
+        (k, p)
+        for k in range(SURPRISES_FROM)
+        for p in (1, 2)
+        if replay.moves[k][p - 1] != analysis(k).lines[2 - p][1]
+    ]
+    assert opening  # a move of the first turns that the other side did not expect
+    found = moments(replay, analysis)
+    assert found and not [m for m in found if m.kind == "surprise" and m.turn < SURPRISES_FROM]
+    assert any(m.kind == "surprise" for m in found)

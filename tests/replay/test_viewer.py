@@ -4,8 +4,10 @@ a pseudo-terminal)."""
 from __future__ import annotations
 
 import os
+import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -14,13 +16,15 @@ import pytest
 from conftest import ROOT
 
 from lazytron.replay.model import Analyst, load_replay
+from lazytron.replay.screen import help_line, visible
 from lazytron.replay.viewer import State, apply, screen, tick
-from lazytron.term.render import SHOW_CURSOR, frames
+from lazytron.term.render import HOME, SHOW_CURSOR, frames
 
 termios = pytest.importorskip("termios")  # pseudo-terminals: POSIX only
 pty = pytest.importorskip("pty")
 
 GAME = "toronto__felix__ryan__1.tron"  # 8 turns, player 2 wins, the last turn a crash
+HUGE = "huge-room__felix__ryan__1.tron"  # 50x50: 100 columns of board in colour
 
 
 @pytest.fixture
@@ -105,8 +109,13 @@ def test_t_toggles_the_overlay_and_v_whose_line(game):
 class Terminal:
     """The replay command on a pseudo-terminal (stdin and stdout), with what it wrote."""
 
-    def __init__(self, *args: str, stdin_tty: bool = True) -> None:
+    def __init__(
+        self, *args: str, stdin_tty: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         self.master, self.slave = pty.openpty()
+        if size is not None:  # (columns, rows)
+            fcntl = pytest.importorskip("fcntl")
+            fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         self.before = termios.tcgetattr(self.slave)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "lazytron", "replay", *args],
@@ -205,3 +214,75 @@ def test_broken_record_in_a_terminal(tmp_path):
     term.read_until("turn 1/1")
     assert term.finish() == 1
     assert term.stderr == f"lazytron replay: {path}: cut off after 1 turns (no end marker)\n"
+
+
+def read_screen(term: Terminal, text: str) -> None:
+    """Read until a whole screen holding ``text`` was drawn (its last line lists the keys)."""
+    term.read_until(text)
+    if "q quit" not in term.output.decode().rsplit(text, 1)[1]:
+        term.read_until("q quit")
+
+
+def last_screen(output: str) -> list[str]:
+    """The lines of the last whole screen drawn, without their escape sequences."""
+    drawn = output.rsplit(HOME, 1)[1]
+    return [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line).rstrip("\r") for line in drawn.split("\n")]
+
+
+@pytest.mark.parametrize(
+    "name, columns, rows, below",
+    [(HUGE, 120, 40, True), (GAME, 120, 40, False), (GAME, 70, 40, False), (GAME, 50, 40, True)],
+)
+def test_the_analysis_fits_the_terminals_width(shared, name, columns, rows, below):
+    """Beside the board when it fits (wrapped there if need be), below it when too narrow: no line
+    is wider than the terminal, so none wraps over the board."""
+    path = str(shared / "games" / "marlboro" / name)
+    height = load_replay(path).positions[0].height
+    term = Terminal(path, "--analyse", "--depth", "2", "--turn", "4", size=(columns, rows))
+    read_screen(term, "lazytron plays")
+    term.send("q")
+    assert term.finish() == 0
+    lines = last_screen(term.output.decode())
+    assert max(map(len, lines)) <= columns, max(lines, key=len)
+    first = next(k for k, line in enumerate(lines) if "lazytron plays" in line)
+    assert (first >= 2 + height) == below
+    assert "t overlay  v whose line" in " ".join(lines[-3:])
+
+
+def test_screen_without_a_width_keeps_the_analysis_beside(game):
+    replay = load_replay(game)
+    analysis = Analyst(replay, depth=2)(1)
+    frame = list(frames(replay.positions))[1]
+    wide = screen(replay, frame, State(1, False, 5.0), True, analysis)
+    narrow = screen(replay, frame, State(1, False, 5.0), True, analysis, columns=40)
+    assert "lazytron plays" in wide[2] and max(map(visible, wide)) > 40
+    assert max(map(visible, narrow)) <= 40 and "lazytron plays" not in "".join(narrow[2:17])
+
+
+def test_the_keys_listed_are_the_keys_that_work(game):
+    """t and v act on the analysis: listed only with --analyse."""
+    term = Terminal(game, "--turn", "3")
+    term.read_until("q quit")
+    term.send("q")
+    assert term.finish() == 0
+    assert last_screen(term.output.decode())[-2] == help_line(False)
+    assert "t overlay" not in help_line(False) and "v whose line" in help_line(True)
+
+
+def test_names_in_a_record_cannot_drive_the_terminal(tmp_path):
+    """A name's escape sequences (the title, clearing the screen, the clipboard) are shown as
+    text."""
+    path = tmp_path / "evil.tron"
+    one, two = "\x1b]0;owned\x07ev\x1b[2Jil", "\x1b]52;c;aGk=\x07x\x9b1m"
+    path.write_text(f"+OK|3 3|   \n 1 \n 2 \n|{one}|{two}|NN|1|+OK\n")
+    for args in ([], ["--analyse", "--depth", "2"]):
+        term = Terminal(str(path), *args, "--turn", "0")
+        read_screen(term, "turn 0/")
+        term.send("q")
+        assert term.finish() == 0
+        assert b"\x1b]" not in term.output and "\x9b" not in term.output.decode()
+        assert term.output.count(b"\x1b[2J") == 1  # the screen cleared once, by the replay
+        assert (
+            "ev\\x1b[2Jil" in term.output.decode()
+            and "\\x1b]52;c;aGk=\\x07x" in term.output.decode()
+        )

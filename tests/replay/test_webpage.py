@@ -304,3 +304,108 @@ def test_the_overlay_the_expected_line_and_the_chart(browser, analysed_page, rec
     p.js("document.querySelector('#moments li:last-child button').click()")
     assert p.turn() == turn
     assert p.problems() == []
+
+
+def cell_pixels(p: Page, index: int) -> list[int]:
+    """Every pixel of a cell on the board (device pixels), read from a copy of the canvas."""
+    y, x = divmod(index, p.game["width"] + 1)
+    return p.js(f"""(() => {{
+        const board = document.getElementById('board'), copy = document.createElement('canvas');
+        copy.width = board.width; copy.height = board.height;
+        const ctx = copy.getContext('2d', {{willReadFrequently: true}});
+        ctx.drawImage(board, 0, 0);
+        return Array.from(ctx.getImageData({x * p.cell}, {y * p.cell}, {p.cell}, {p.cell}).data);
+    }})()""")
+
+
+@pytest.mark.parametrize("ratio", [1, 2])
+def test_the_heads_labels_stand_above_the_expected_line(browser, analysed_page, ratio):
+    """The dashed line starts under the heads: their cells, labelled "1" and "2" in white, are the
+    same with the line drawn or not, at 1x and 2x device pixel ratio."""
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        page=True,
+        width=1000,
+        height=900,
+        deviceScaleFactor=ratio,
+        mobile=False,
+    )
+    try:
+        p = Page(browser, analysed_page, "#turn=4")
+        assert p.cell == ratio * p.js("cellSize(GAME.width, GAME.height)")
+        assert all(len(path) > 1 for path in p.js("replay.linePaths(4, 0)"))  # both lines drawn
+        heads = p.game["heads"][4]
+        with_line = [cell_pixels(p, head) for head in heads]
+        p.click("line")
+        assert [cell_pixels(p, head) for head in heads] == with_line
+        for pixels in with_line:  # the label: white pixels, a fair share of the cell
+            white = sum(1 for k in range(0, len(pixels), 4) if min(pixels[k : k + 3]) > 240)
+            assert white > len(pixels) // 4 // 25
+        assert p.problems() == []
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
+def test_the_chart_has_a_turn_axis_a_legend_and_no_label_over_another(browser, analysed_page):
+    p = Page(browser, analysed_page)
+    boxes = p.js(
+        "Array.from(document.querySelectorAll('#chart text')).map(t => { "
+        "const b = t.getBBox(); return [t.textContent, b.x, b.y, b.x + b.width, b.y + b.height]; })"
+    )
+    for i, (one, *a) in enumerate(boxes):
+        for two, *b in boxes[i + 1 :]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (one, two)
+    labels = [text for text, *_ in boxes]
+    assert "+100k" in labels and "-100k" in labels and "score 0" in labels and "turn" in labels
+    turns = p.js(
+        "Array.from(document.querySelectorAll('#chart text.turn-tick'))"
+        ".map(t => [Number(t.textContent), Number(t.getAttribute('x'))])"
+    )
+    score = p.js("document.getElementById('chart-score1').getAttribute('d')").split("M")[1]
+    at = {k: float(point.split(" ")[0]) for k, point in enumerate(re.split("[ML]", score))}
+    assert turns[0][0] == 0 and turns[-1][0] <= len(p.game["heads"]) - 1 and len(turns) >= 4
+    assert all(abs(x - at[t]) < 0.2 for t, x in turns)  # each label under its turn's point
+    legend = p.js(
+        "Array.from(document.querySelectorAll('#chart-legend span'))"
+        ".map(s => [s.dataset.kind, s.firstChild.style.color, s.textContent])"
+    )
+    moments = {words.split(" ", 1)[1]: colour for kind, colour, words in legend if kind == "mark"}
+    marks = {"a score drop": "drop", "the players apart": "apart", "a surprise": "surprise"}
+    assert moments.keys() == marks.keys()
+    for words, kind in marks.items():
+        css = p.js(
+            f"(() => {{ const b = document.createElement('b'); "
+            f"b.style.color = COLOURS.moment.{kind}; return b.style.color; }})()"
+        )
+        assert moments[words] == css
+    assert sum(kind == "line" for kind, _, _ in legend) == 4 and p.problems() == []
+
+
+def test_the_first_turns_surprises_are_left_out_and_said_so(browser, analysed_page):
+    p = Page(browser, analysed_page)
+    surprises = [turn for turn, kind, *_ in p.game["moments"] if kind == "surprise"]
+    assert surprises and min(surprises) >= p.game["surprises_from"] == 2
+    assert "from turn 2 on a move the other side did not expect" in p.text("moments-rule")
+
+
+def test_no_moves_from_the_final_position(browser, analysed_page):
+    p = Page(browser, analysed_page)
+    last = len(p.game["heads"]) - 1
+    p.js(f"replay.step({last - 1})")
+    assert p.text("played").startswith("moves from here: ")
+    p.click("last")
+    assert p.turn() == last and p.text("played") == "" and p.text("result") == "Player One Wins!"
+
+
+def test_the_charts_labels_stay_inside_it(browser, tmp_path, shared):
+    """The turn axis's last label (240 on a 240-turn game) is not cut at the chart's edge."""
+    record = shared / "games" / "marlboro" / "huge-room__freebot__ryan__1.tron"
+    replay = load_replay(str(record))
+    path = tmp_path / "long.html"
+    path.write_text(page(replay, Analyst(replay, depth=0)))
+    p = Page(browser, path)
+    right = p.js(
+        "Math.max(...Array.from(document.querySelectorAll('#chart text'))"
+        ".map(t => { const b = t.getBBox(); return b.x + b.width; }))"
+    )
+    assert right <= 720 and p.problems() == []

@@ -308,6 +308,12 @@ def test_ratings_over_several_runs_of_one_database(tmp_path):
         (["--report", "/nonexistent.db"], 1, "no such file"),
         (["--report", "{map}"], 1, "not a results database"),
         (["{map}"], 2, "--bot"),
+        (
+            ["--sprt", "elo0=-1e308", "elo1=1e308", "{map}", "--bot", "a=cat", "--bot", "b=cat"],
+            2,
+            "--sprt: elo0 and elo1 must be between -1000 and 1000",
+        ),
+        (["{map}", "--bot", "a=cat", "--bot", "b=cat", "--sprt", "elo0=nan"], 2, "between"),
     ],
 )
 def test_bad_input_gives_one_line_and_a_status(args, status, message, tmp_path):
@@ -317,6 +323,33 @@ def test_bad_input_gives_one_line_and_a_status(args, status, message, tmp_path):
     done = tournament(*args)
     assert (done.returncode, done.stdout) == (status, "")
     assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 or done.stderr.startswith("usage:")
+
+
+@pytest.mark.parametrize(
+    "words, maps, sprt",
+    [
+        ("--sprt elo0=0 elo1=50 maps/pillars.txt", ["maps/pillars.txt"], ["elo0=0", "elo1=50"]),
+        ("--sprt elo0=0 b --bot x=y c", ["b", "c"], ["elo0=0"]),
+        ("a --sprt elo0=0 b", ["a", "b"], ["elo0=0"]),
+        ("a b --sprt elo1=5", ["a", "b"], ["elo1=5"]),
+        ("--sprt elo1=5 alpha=0.1 --bot x=y a", ["a"], ["elo1=5", "alpha=0.1"]),
+    ],
+)
+def test_sprt_takes_its_terms_and_no_map(words, maps, sprt):
+    """``--sprt`` takes the ``K=V`` words up to the first that is not one: the rest are maps."""
+    from lazytron.cli import build_parser
+
+    args = build_parser().parse_args(["tournament", *words.split()])
+    assert (args.maps, args.sprt) == (maps, sprt)
+
+
+def test_sprt_without_a_term_is_a_usage_error(capsys):
+    from lazytron.cli import build_parser
+
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(["tournament", "--sprt", "pillars"])
+    assert stop.value.code == 2 and "expected K=V terms" in capsys.readouterr().err
 
 
 SPRT_MAPS = [str(MAPS / f"{m}.txt") for m in ("pillars", "gatehouse", "crossroads", "open-field")]
