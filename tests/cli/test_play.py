@@ -173,9 +173,10 @@ def test_bad_input_gives_one_line_and_a_status(tmp_path, corridor, args, status,
 
 
 def test_a_shipped_map_is_played_by_its_name_from_any_directory(tmp_path):
+    bot = shlex.join([sys.executable, "-m", "lazytron", "bot", "--depth", "2"])
     run = subprocess.run(
-        [sys.executable, "-m", "lazytron", "play", "pillars", "lazytron bot --depth 2",
-         "lazytron bot --depth 2", "--quiet", "--log", str(tmp_path / "bots.log")],
+        [sys.executable, "-m", "lazytron", "play", "pillars", bot, bot, "--quiet",
+         "--log", str(tmp_path / "bots.log")],
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert run.returncode == 0 and run.stdout.strip() in [outcome.words for outcome in Outcome]
