@@ -1,6 +1,6 @@
-"""``--cluster`` against addresses and servers that are no Dask scheduler: one line, status 1, within
-the stated bound (a bad address at once; 30 s at most), and a real scheduler that stops answering
-mid-run.
+"""``--cluster`` against addresses and servers that are no Dask scheduler: one line, status 1,
+within the stated bound (a bad address at once; 30 s at most), and a real scheduler that stops
+answering mid-run.
 
 The servers are real sockets on 127.0.0.1 (a thread of this process each), stopped after the test;
 the scheduler is a real Dask scheduler process. Skipped without ``distributed``.
@@ -201,12 +201,17 @@ def test_a_scheduler_that_stops_answering_mid_run_ends_it_with_the_games_kept(tm
     kept = stored(db)
     lines = [line for line in err.decode().splitlines() if not line.startswith("[")]
     assert playing.returncode == 1 and "Traceback" not in err.decode()
-    assert lines[-1] == (
-        f"lazytron tournament: no game finished in 33 s: the scheduler at {cluster.address} or "
-        f"its workers stopped answering after {kept} of 400 games (stored in {db}; the same "
-        "command resumes)"
+    why = lines[-1].removeprefix("lazytron tournament: ")
+    # whichever comes first: no game in the bound, or Dask's client giving the connection up
+    assert why.startswith(
+        (
+            f"no game finished in 33 s: the scheduler at {cluster.address} or its workers "
+            "stopped answering after ",
+            f"lost the scheduler at {cluster.address} after ",
+        )
     )
-    assert 33 <= seconds < 33 + 2 * 5 + 10  # the bound, the goodbyes, slack for a loaded machine
+    assert why.endswith(f" {kept} of 400 games (stored in {db}; the same command resumes)")
+    assert seconds < 33 + 2 * 5 + 10  # the bound, the goodbyes, slack for a loaded machine
 
 
 def stored(db: Path) -> int:
