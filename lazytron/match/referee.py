@@ -14,11 +14,13 @@ answer at the same time.  Their pipes are never read or written blocking:
   the pipe one character at a time and leaves the rest in it;
 * no digit in time, or a bot that has exited, crashes that turn.
 
-A bot's stderr goes straight to the log file it is given.
+A bot's stderr goes to the log file it is given, up to a bound
+(:mod:`.logs`: 1 MB a game; the rest is cut, and the log says so).
 """
 
 from __future__ import annotations
 
+import os
 import select
 import subprocess
 from collections.abc import Callable, Generator, Sequence
@@ -29,6 +31,7 @@ from time import monotonic
 from typing import BinaryIO
 
 from ..board import Board, Move
+from .logs import STDERR_LIMIT, CappedLog
 from .processes import STOP_GRACE, BotProcess, end_groups
 from .records import Record
 from .rules import RULES, Outcome, written
@@ -162,25 +165,29 @@ def referee(
     commands: tuple[str, str],
     limits: Limits | tuple[Limits, Limits] = Limits(),
     rules: str = "simultaneous",
-    log: BinaryIO | int = subprocess.DEVNULL,
+    log: BinaryIO | CappedLog | int = subprocess.DEVNULL,
     cancelled: Callable[[], bool] | None = None,
+    log_limit: int = STDERR_LIMIT,
 ) -> Generator[Turn, None, None]:
     """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
 
     ``limits`` holds both bots' time limits, or each bot's own.  A true
-    ``cancelled()`` ends the game at once (Cancelled).
+    ``cancelled()`` ends the game at once (Cancelled).  The bots' stderr
+    goes to ``log``: a file gets at most ``log_limit`` bytes of it, then a
+    note of what was cut; a :class:`.logs.CappedLog` is the caller's to close
+    once the game is over (and to ask whether it could be written).
 
-    Raises BotError (before the first turn) if a bot cannot be started.
+    Raises BotError (before the first turn) if a bot cannot be started,
+    OSError if the log cannot be written.
     """
     advance = RULES[rules]
     own_limits = (limits, limits) if isinstance(limits, Limits) else limits
+    own_log = not isinstance(log, (int, CappedLog))  # a file: capped here, closed here
+    capped = log if isinstance(log, (int, CappedLog)) else CappedLog(log, log_limit)
     bots: list[BotProcess] = []
     try:
         for player, command in enumerate(commands, 1):
-            if not isinstance(log, int):
-                log.write(f"# player {player}: {command}\n".encode())
-                log.flush()
-            bots.append(BotProcess(command, log))
+            bots.append(_start(player, command, capped))
         for number in count(1):
             spans = [each.of(number) for each in own_limits]
             (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)
@@ -196,6 +203,20 @@ def referee(
             board = after
     finally:
         stop(bots)
+        if own_log and isinstance(capped, CappedLog):
+            capped.close()
+
+
+def _start(player: int, command: str, log: CappedLog | int) -> BotProcess:
+    """Start a player's bot, its stderr into the log (after a line naming it)."""
+    if isinstance(log, int):
+        return BotProcess(command, log)
+    log.write(f"# player {player}: {command}\n".encode())
+    sink = log.pipe()
+    try:
+        return BotProcess(command, sink)
+    finally:
+        os.close(sink)
 
 
 def play_game(

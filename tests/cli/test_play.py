@@ -83,6 +83,42 @@ def test_bots_stderr_goes_to_the_log_not_the_screen(tmp_path, corridor):
     assert f"bots' stderr: {tmp_path / 'bots.log'}" in done.stdout
 
 
+def test_a_bot_flooding_its_stderr_fills_the_log_to_1_mb_and_no_more(tmp_path, corridor):
+    """4 MB a turn, for two turns: the log keeps the first 1 MB (the referee's lines included) and
+    says how much was cut; the game is played as usual."""
+    done = run_play(tmp_path, corridor, bot("shout", "EE"), bot("script", "WW"), *FAST)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "Players collided. Draw!"
+    log = (tmp_path / "bots.log").read_bytes()
+    kept, note = log.rsplit(b"\n[stderr cut: ", 1)
+    assert len(kept) == 1 << 20 and kept.startswith(b"# player 1: ")
+    headers = sum(len(f"# player {n}: {c}\n") for n, c in enumerate(done.args[5:7], 1))
+    assert note == f"{headers + (8 << 20) - (1 << 20)} more bytes not kept]\n".encode()
+
+
+def test_a_log_that_cannot_be_written_is_named_not_standard_output(corridor):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    done = lazytron(
+        "play", corridor, bot("script", "EE"), bot("script", "WW"), "--log", "/dev/full"
+    )
+    assert done.returncode == 1
+    assert done.stderr == "lazytron play: /dev/full: No space left on device\n"
+
+
+def test_log_dash_is_standard_error_not_a_file_named_dash(tmp_path, corridor):
+    run = subprocess.run(
+        [sys.executable, "-m", "lazytron", "play", corridor, bot("echo", "EE"),
+         bot("script", "WW"), "--log", "-", *FAST],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0 and run.stdout.splitlines()[-2:] == [
+        "bots' stderr: standard error",
+        "Players collided. Draw!",
+    ]
+    assert run.stderr.startswith("# player 1: ") and "#1   2#" in run.stderr  # the echoed board
+    assert list(tmp_path.iterdir()) == [Path(corridor)]
+
+
 def test_no_process_is_left_after_the_game(tmp_path, corridor):
     pidfile = tmp_path / "child.pid"
     wrapped = f"sh -c {shlex.quote(bot('fork', str(pidfile)) + '; true')}"
