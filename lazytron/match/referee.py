@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 from ..board import Board, Move
 from .logs import STDERR_LIMIT, CappedLog
-from .processes import STOP_GRACE, BotProcess, end_groups
+from .processes import STOP_GRACE, BotProcess, end_groups, uninterrupted
 from .records import Record
 from .rules import RULES, Outcome, written
 
@@ -187,7 +187,8 @@ def referee(
     bots: list[BotProcess] = []
     try:
         for player, command in enumerate(commands, 1):
-            bots.append(_start(player, command, capped))
+            with uninterrupted():  # a bot started is a bot in the list, to be ended
+                bots.append(_start(player, command, capped))
         for number in count(1):
             spans = [each.of(number) for each in own_limits]
             (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from conftest import BOTS, MAPS, lazytron
+from conftest import BOTS, MAPS, ROOT, lazytron
 
 from lazytron.cli import play
 from lazytron.match.records import read_record
@@ -125,6 +126,41 @@ def test_no_process_is_left_after_the_game(tmp_path, corridor):
     done = run_play(tmp_path, corridor, wrapped, bot("script", "W"), *FAST)
     assert done.stdout.splitlines()[-1] == "Player One Wins!"
     assert not os.path.exists(f"/proc/{int(pidfile.read_text())}")
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_signals_to_play_end_both_bots_even_a_burst_of_them(tmp_path, corridor, sig):
+    """Bots that ignore SIGTERM, and the signal sent again and again while play ends them: both are
+    killed and reaped (no process, not even a zombie, is left) and play says 130."""
+    argv = [sys.executable, "-m", "lazytron", "play", corridor, bot("stubborn"), bot("stubborn"),
+            "--first-time", "60", "--log", str(tmp_path / "bots.log")]  # fmt: skip
+    playing = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while len(bots := children(playing.pid)) < 2:
+        assert time.monotonic() < deadline and playing.poll() is None
+        time.sleep(0.01)
+    time.sleep(0.3)  # both are reading their boards
+    while playing.poll() is None and time.monotonic() < deadline:
+        playing.send_signal(sig)
+        time.sleep(0.002)
+    assert playing.wait(10) == 130 and b"Traceback" not in playing.stderr.read()
+    left = [pid for pid in bots if os.path.exists(f"/proc/{pid}")]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
 
 
 def test_same_deterministic_bots_give_the_same_game(tmp_path):
