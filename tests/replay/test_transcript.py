@@ -220,3 +220,22 @@ def test_record_goes_to_stdout_or_fails_in_one_line(tmp_path):
         "",
         f"lazytron replay: {missing}: no such directory\n",
     )
+
+
+@pytest.mark.parametrize("kind", ["transcript", "record"])
+def test_a_record_onto_the_game_being_read_is_refused_and_the_game_kept(tmp_path, kind):
+    path = tmp_path / "game.txt"
+    path.write_text(transcript(START, result="Players collided. Draw!"))
+    if kind == "record":
+        assert lazytron("replay", str(path), "--record", str(tmp_path / "g.tron")).returncode == 0
+        path = tmp_path / "g.tron"
+    before = path.read_bytes()
+    (tmp_path / "link").symlink_to(path)
+    for output in (str(path), f"{tmp_path}/./{path.name}", str(tmp_path / "link")):
+        proc = lazytron("replay", str(path), "--record", output)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            1,
+            "",
+            f"lazytron replay: {path}: --record {output} would overwrite the game being read\n",
+        )
+        assert path.read_bytes() == before
