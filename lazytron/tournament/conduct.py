@@ -67,15 +67,17 @@ def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
     if o.cluster is not None:
         url(o.cluster)  # a malformed address is refused before anything is opened
     check_outputs(o)
-    db = store.connect(o.db, o.db_wait)
+    store.check_path(o.db)  # a database that cannot be is refused before the cluster is asked
     client = None
+    if o.runner is not None or o.cluster is None:
+        runner = o.runner or local_runner(o, err)
+    else:
+        runner, client = cluster_runner(o, plan, err)
     try:
-        if o.runner is not None or o.cluster is None:
-            runner = o.runner or local_runner(o, err)
-        else:
-            runner, client = cluster_runner(o, plan, err)
+        db = store.connect(o.db, o.db_wait)
     except BaseException:
-        db.close()
+        if client is not None:
+            cluster.close(client)
         raise
     interrupted = False
     try:

@@ -157,7 +157,7 @@ def test_a_server_that_is_no_scheduler_is_one_line_within_the_bound(tmp_path, se
     done, seconds = run(server.address, db=tmp_path / "t.db")
     line = one_line(done)
     assert line.startswith(f"the server at {server.address} ") and message in line, line
-    assert seconds < BOUND
+    assert seconds < BOUND and not (tmp_path / "t.db").exists()
     assert server.connections  # it was asked
 
 
@@ -220,3 +220,22 @@ def stored(db: Path) -> int:
             return int(con.execute("SELECT COUNT(*) FROM games").fetchone()[0])
     except sqlite3.Error:
         return 0
+
+
+def test_a_dask_worker_given_for_the_scheduler_is_named_as_what_it_is(tmp_path):
+    from distributed import Client
+    from test_cluster import Cluster
+
+    cluster = Cluster(tmp_path / "cluster")
+    try:
+        cluster.add_worker("w1")
+        cluster.wait_for_workers()
+        with Client(cluster.address, timeout=30) as client:
+            (worker,) = client.scheduler_info(n_workers=-1)["workers"]
+        done, seconds = run(worker, db=tmp_path / "t.db")
+    finally:
+        cluster.close()
+    assert (
+        one_line(done) == f"the server at {worker} is not a Dask scheduler (it answers as Worker)"
+    )
+    assert seconds < BOUND
