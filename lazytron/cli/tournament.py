@@ -88,7 +88,8 @@ def _sprt_and_run(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play the games on a Dask scheduler's workers (tcp://HOST:8786); a bad address is "
         "refused at once, a server that is not reached, or does not answer as a scheduler, "
-        "within 30 s (10 to connect, 10 to greet, 10 to answer) is one line",
+        "within 30 s (10 to connect, 10 to greet, 10 to answer) is one line; the run stops "
+        "when no game has finished for the longest a game can last plus 30 s",
     )
     p.add_argument(
         "--db",
