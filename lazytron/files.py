@@ -18,6 +18,7 @@ import os
 import secrets
 import stat
 import sys
+from collections.abc import Iterable
 
 
 class OutputError(OSError):
@@ -54,7 +55,7 @@ def check_output(path: str, directory: bool = False) -> None:
         parent = _directory_of(path)
         if not os.path.isdir(parent):
             raise OutputError(path, "no such directory", errno.ENOENT)
-        if not _can_create(parent):
+        if not can_create(parent):
             raise OutputError(path, f"cannot create a file in {parent}", errno.EACCES)
     elif directory != stat.S_ISDIR(found.st_mode):
         raise OutputError(
@@ -66,18 +67,18 @@ def check_output(path: str, directory: bool = False) -> None:
             ),
         )
     elif directory:
-        if not _can_create(path):
+        if not can_create(path):
             raise OutputError(path, "cannot create files in it", errno.EACCES)
     elif stat.S_ISREG(found.st_mode):
         if not found.st_mode & 0o222 or not os.access(path, os.W_OK):
             raise OutputError(path, "read-only file", errno.EACCES)
-        if not _can_create(_directory_of(path)):
+        if not can_create(_directory_of(path)):
             raise OutputError(path, f"cannot replace it in {_directory_of(path)}", errno.EACCES)
     elif not os.access(path, os.W_OK):
         raise OutputError(path, "not writable", errno.EACCES)
 
 
-def _can_create(directory: str) -> bool:
+def can_create(directory: str) -> bool:
     """Whether a file can be made in ``directory``: tried, not guessed (root, read-only mounts,
     /proc)."""
     try:
@@ -140,3 +141,44 @@ def _replace(target: str, text: str, found: os.stat_result | None) -> None:
         except OSError:
             pass
         raise
+
+
+def lock_holders(paths: Iterable[str]) -> list[str]:
+    """The other processes holding a POSIX lock on any of these files, as ``pid N (name)``: the
+    writers first, else any (Linux's ``/proc/locks``; elsewhere none are found)."""
+    files = set()
+    for path in paths:
+        try:
+            found = os.stat(path)
+        except OSError:
+            continue
+        files.add((os.major(found.st_dev), os.minor(found.st_dev), found.st_ino))
+    try:
+        with open("/proc/locks") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return []
+    writers: list[int] = []
+    readers: list[int] = []
+    for fields in (line.split() for line in lines):
+        if len(fields) < 6 or fields[1] == "->":  # a process waiting for a lock holds none
+            continue
+        try:
+            pid = int(fields[4])
+            major, minor, inode = fields[5].split(":")
+            key = (int(major, 16), int(minor, 16), int(inode))
+        except ValueError:
+            continue
+        if key in files and pid > 0 and pid != os.getpid():
+            holders = writers if fields[3] == "WRITE" else readers
+            if pid not in holders:
+                holders.append(pid)
+    return [f"pid {pid} ({_process_name(pid)})" for pid in writers or readers]
+
+
+def _process_name(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip() or "?"
+    except OSError:
+        return "?"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -54,7 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=_apart,
         default=0,
         metavar="N",
-        help="least steps between the heads (half the smaller side)",
+        help="least steps between the heads (half the smaller side; at most a quarter of the "
+        "open cells); each map is searched for at most 1000 tries or 10 s",
     )
     g.add_argument("--out", default=".", metavar="DIR", help="where to write the maps (.)")
 
@@ -73,10 +75,11 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("15x11"), parse_size("9")
     ((15, 11), (9, 9))
     """
-    width, sep, height = text.lower().partition("x")
-    if not width.isdigit() or (sep and not height.isdigit()):
-        raise ValueError(f"--size {text!r}: expected WxH, e.g. 15x15")
-    return int(width), int(height if sep else width)
+    match = re.fullmatch(r"([0-9]+)(?:[xX]([0-9]+))?", text.strip())
+    if match is None:
+        raise ValueError(f"--size {text!r}: size must be WxH with whole numbers, e.g. 15x15")
+    width, height = match.groups()
+    return int(width), int(height or width)
 
 
 def map_name(spec: MapSpec, seed: int) -> str:
@@ -103,7 +106,7 @@ def generate_command(
 ) -> int:
     """Write ``count`` maps to ``out_dir`` and print their paths; the exit status."""
     from ..files import write_text
-    from ..match.mapgen import MapError, MapSpec, generate_many
+    from ..match.mapgen import MapError, MapSpec, NoMapError, generate_many
 
     try:
         width, height = parse_size(size)
@@ -116,7 +119,7 @@ def generate_command(
             print(path, file=out)
     except (ValueError, MapError) as e:
         print(f"lazytron maps: {e}", file=err)
-        return 2 if not isinstance(e, MapError) or "no connected" not in str(e) else 1
+        return 1 if isinstance(e, NoMapError) else 2
     except OSError as e:
         print(f"lazytron maps: {e.filename or out_dir}: {e.strerror}", file=err)
         return 1

@@ -11,13 +11,14 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import closing
+from contextlib import closing, suppress
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from . import arguments
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..match.logs import CappedLog
     from ..match.referee import Limits, Turn
 
 _frame_rate = arguments.number(float, "fps", 0, 1000)
@@ -47,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--log",
         default="lazytron-play.log",
         metavar="FILE",
-        help="where the bots' stderr goes (lazytron-play.log)",
+        help="where the bots' stderr goes, its first 1 MB (lazytron-play.log; '-': stderr)",
     )
 
 
@@ -137,6 +138,7 @@ def play(
     """The ``play`` command; returns the exit status (0 once a game has been played)."""
     from ..board import BoardError
     from ..files import OutputError, check_output
+    from ..match.logs import CappedLog
     from ..match.processes import BotError, check_command, split_command
     from ..reading import load_board, map_file
 
@@ -155,19 +157,39 @@ def play(
     except OutputError as e:
         return _fail(err, str(e))
     try:
-        log = open(log_path, "wb")
+        log = _open_log(log_path, err)
     except OSError as e:
         return _fail(err, f"{log_path}: {e.strerror}")
+    capped = CappedLog(log)
     try:
         for command in commands:
             check_command(command)
-    except BotError as e:
-        log.close()
-        return _fail(err, str(e))
-    with log:
-        return _game(
-            board, commands, limits, rules, log, record_path, log_path, quiet, fps, out, err
+        status = _game(
+            board, commands, limits, rules, capped, record_path, log_path, quiet, fps, out, err
         )
+    except BotError as e:
+        return _fail(err, str(e))
+    finally:
+        capped.close()  # the bots have ended: the last of their stderr, and the note of a cut
+        if log_path != "-":
+            with suppress(OSError):  # what it could not write is capped.error, said below
+                log.close()
+    if capped.error is not None:
+        return _fail(err, f"{_log_name(log_path)}: {capped.error.strerror or capped.error}")
+    return status
+
+
+def _open_log(path: str, err: TextIO) -> BinaryIO:
+    """The file the bots' stderr goes to: ``-`` is this command's stderr."""
+    if path != "-":
+        return open(path, "wb")
+    err.flush()
+    buffer: BinaryIO = getattr(err, "buffer", None) or sys.stderr.buffer
+    return buffer
+
+
+def _log_name(path: str) -> str:
+    return "standard error" if path == "-" else path
 
 
 def _game(
@@ -175,7 +197,7 @@ def _game(
     commands: tuple[str, str],
     limits: Limits,
     rules: str,
-    log: BinaryIO,
+    log: CappedLog,
     record_path: str | None,
     log_path: str,
     quiet: bool,
@@ -184,7 +206,6 @@ def _game(
     err: TextIO,
 ) -> int:
     """Referee the game, show it as it goes, print the result, write the record; the exit status."""
-    from ..match.processes import BotError
     from ..match.records import write_record
     from ..match.referee import Game, referee
     from ..match.rules import Outcome
@@ -202,8 +223,10 @@ def _game(
         )
         try:
             history.extend(shown)
-        except BotError as e:
-            return _fail(err, str(e))
+        except OSError as e:
+            if e is not log.error:
+                raise
+            return 1  # the log cannot be written: play() says so
         finally:
             if tty:
                 out.write(RESET)
@@ -212,7 +235,7 @@ def _game(
     if not quiet:
         for line in fault_lines(last):
             out.write(line + "\n")
-        out.write(f"bots' stderr: {log_path}\n")
+        out.write(f"bots' stderr: {_log_name(log_path)}\n")
     out.write(f"{last.after}\n")
     out.flush()
     if record_path is not None:

@@ -4,6 +4,7 @@ a web page, optionally analysed; or converted to a record (:mod:`lazytron.replay
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
@@ -105,6 +106,8 @@ def replay(
         print(printable(f"lazytron replay: {path}: {message}"), file=err, flush=True)
         return 1
 
+    if record is not None and _same_file(path, record):
+        return fail(f"--record {record} would overwrite the game being read")
     try:
         for output in (html, record):
             if output is not None:
@@ -127,6 +130,14 @@ def replay(
     chosen = ENGINES[engine] if isinstance(engine, str) else engine
     analysis_of = Analyst(game, depth, TURN_TIME, chosen) if analysed else None
     return show(game, analysis_of, fail, fps=fps, turn=turn, html=html, drop=drop, out=out, err=err)
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether two paths name one file (through links, ``./`` and the like)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def show(

@@ -118,12 +118,22 @@ def _sprt_and_run(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--cluster",
         metavar="ADDRESS",
-        help="play the games on a Dask scheduler's workers (tcp://HOST:8786)",
+        help="play the games on a Dask scheduler's workers (tcp://HOST:8786); a bad address is "
+        "refused at once, a server that is not reached, or does not answer as a scheduler, "
+        "within 30 s (10 to connect, 10 to greet, 10 to answer) is one line; the run stops "
+        "when no game has finished for the longest a game can last plus 30 s",
     )
     p.add_argument(
         "--db",
         metavar="FILE",
         help="the results database; the same command resumes its run (lazytron.db)",
+    )
+    p.add_argument(
+        "--db-wait",
+        type=arguments.seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds to wait for a database another process has locked (30)",
     )
     p.add_argument(
         "--report", metavar="DB", help="print the table of a stored run instead of playing"
@@ -179,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             cluster=args.cluster,
             db=args.db or DEFAULT_DB,
+            db_wait=args.db_wait,
             report=args.report,
             runs=args.run,
             record_dir=args.record_dir,
@@ -197,9 +208,9 @@ def main(o: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     from ..match.processes import BotError
     from ..term.safe import printable
     from ..tournament import store
-    from ..tournament.cluster import ClusterError
     from ..tournament.conduct import run_tournament, show_report
     from ..tournament.options import Usage
+    from ..tournament.scheduler import ClusterError
 
     def fail(message: str, status: int = 1) -> int:
         print(printable(f"lazytron tournament: {message}"), file=err)

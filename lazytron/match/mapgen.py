@@ -14,6 +14,8 @@ The same seed gives the same map, on any machine (``random.Random``).
 from __future__ import annotations
 
 import random
+import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -23,10 +25,16 @@ from .rules import Outcome, advance
 
 MIN_SIDE = 4
 MAX_SIDE = 200
+TRIES = 1000  # attempts at one map, at most
+SEARCH_SECONDS = 10.0  # seconds spent looking for one map, at most
 
 
 class MapError(ValueError):
     """Options that cannot make a map."""
+
+
+class NoMapError(MapError):
+    """Options that could make a map, but none was found within the search's bounds."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +57,38 @@ class MapSpec:
                 )
         if not 0 <= self.density <= 0.6:
             raise MapError(f"wall density must be 0 to 0.6, got {self.density:g}")
+        if self.least_apart <= self.most_apart:
+            return
+        size = f"{self.width}x{self.height} map"
+        if self.apart:
+            raise MapError(
+                f"--apart {self.apart} does not fit a {size}: at most {self.most_apart} "
+                f"(its {self.open_cells} open cells must hold 4 cells per step)"
+            )
+        raise MapError(
+            f"a {size} is too small for heads {self.least_apart} steps apart (half its smaller "
+            f"side): they need {4 * self.least_apart} open cells, it has {self.open_cells}"
+        )
 
     @property
     def least_apart(self) -> int:
         return self.apart or min(self.width, self.height) // 2
+
+    @property
+    def open_cells(self) -> int:
+        """The cells not walled by the border."""
+        edge = 2 if self.border else 0
+        return (self.width - edge) * (self.height - edge)
+
+    @property
+    def most_apart(self) -> int:
+        """The most steps between the heads a map can ask for: the heads' region holds at least
+        4 cells per step (see :func:`_attempt`).
+
+        >>> MapSpec(15, 15).most_apart, MapSpec(15, 15, border=False).most_apart
+        (42, 56)
+        """
+        return self.open_cells // 4
 
 
 def mirror(board_width: int, board_height: int, cell: int) -> int:
@@ -97,36 +133,56 @@ def _walls(spec: MapSpec, rng: random.Random) -> int:
     return walls
 
 
-def _attempt(spec: MapSpec, rng: random.Random) -> Board | None:
+def _attempt(spec: MapSpec, rng: random.Random, misses: Counter[str]) -> Board | None:
     """One try: walls, then a head on a free cell and its mirror, then the unreachable cells
-    walled."""
+    walled.  A failed try is counted in ``misses``: ``walled`` (the walls cut the heads apart or
+    left them too little room) or ``close`` (the heads nearer than asked)."""
     w, h = spec.width, spec.height
     walls = _walls(spec, rng)
     free = grid_mask(w, h) & ~walls
     cells = [c for c in range(free.bit_length()) if free >> c & 1 and mirror(w, h, c) != c]
     if not cells:
+        misses["walled"] += 1
         return None
     me = rng.choice(cells)
     board = Board(w, h, walls, me, mirror(w, h, me))
     reached = reach(free, 1 << me, board.stride)
     board = board._replace(walls=grid_mask(w, h) & ~reached)
     steps = distance(board)
-    if steps is None or steps < spec.least_apart or reached.bit_count() < 4 * spec.least_apart:
+    if steps is not None and steps < spec.least_apart:
+        misses["close"] += 1
+        misses["farthest"] = max(misses["farthest"], steps)
+        return None
+    if steps is None or reached.bit_count() < 4 * spec.least_apart:
+        misses["walled"] += 1
         return None
     return board
 
 
-def generate(spec: MapSpec, seed: int, tries: int = 1000) -> Board:
-    """A map for ``spec`` from ``seed``; MapError if none is found in ``tries`` attempts."""
+def generate(
+    spec: MapSpec, seed: int, tries: int = TRIES, seconds: float = SEARCH_SECONDS
+) -> Board:
+    """A map for ``spec`` from ``seed``; MapError if the spec cannot make one, NoMapError if none
+    is found in ``tries`` attempts or ``seconds`` seconds (saying what failed most)."""
     spec.check()
     rng = random.Random(f"lazytron-map-{seed}")
-    for _ in range(tries):
-        board = _attempt(spec, rng)
+    misses: Counter[str] = Counter()
+    deadline = time.monotonic() + seconds
+    tried = 0
+    while tried < tries and (tried == 0 or time.monotonic() < deadline):
+        tried += 1
+        board = _attempt(spec, rng, misses)
         if board is not None:
             return board
-    raise MapError(
-        f"no connected {spec.width}x{spec.height} map with density {spec.density:g} "
-        f"in {tries} tries"
+    found = f"no {spec.width}x{spec.height} map in {tried} tries"
+    if misses["close"] > misses["walled"]:
+        raise NoMapError(
+            f"{found}: the heads were at most {misses['farthest']} steps apart, "
+            f"not {spec.least_apart} (a smaller --apart finds one)"
+        )
+    raise NoMapError(
+        f"{found}: walls of density {spec.density:g} cut the heads apart, or left them less than "
+        f"{4 * spec.least_apart} cells (a lower --density finds one)"
     )
 
 

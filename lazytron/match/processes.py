@@ -16,7 +16,9 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from time import monotonic
 from typing import BinaryIO
 
@@ -69,14 +71,49 @@ def become_subreaper() -> None:
         pass
 
 
+INTERRUPTS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_held = threading.local()  # per thread: how deep in uninterrupted() it is
+_pending = threading.Event()  # an interrupt came while the main thread held them
+
+
 def interrupt_on_termination() -> None:
-    """Make SIGTERM and SIGHUP interrupt like Ctrl-C, so that the bots are ended on the way out."""
+    """Make Ctrl-C, SIGTERM and SIGHUP interrupt (KeyboardInterrupt), so that the bots are ended on
+    the way out; while bots are being started or ended (:func:`uninterrupted`) the interrupt waits
+    for that to be done, so that none is left behind."""
+    for sig in INTERRUPTS:
+        signal.signal(sig, _interrupt)
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
 
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, interrupt)
+def _interrupt(signum: int, frame: object) -> None:
+    if getattr(_held, "depth", 0):  # signal handlers run in the main thread: its depth
+        _pending.set()
+        return
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold the interrupts of :func:`interrupt_on_termination` until the block is done; one that
+    came meanwhile is raised then (in the main thread)."""
+    depth = getattr(_held, "depth", 0)
+    _held.depth = depth + 1
+    try:
+        yield
+    finally:
+        _held.depth = depth
+        if (
+            depth == 0
+            and _pending.is_set()
+            and threading.current_thread() is threading.main_thread()
+        ):
+            _pending.clear()
+            raise KeyboardInterrupt
+
+
+def ignore_interrupts() -> None:
+    """On the way out, the bots ended: a second Ctrl-C, SIGTERM or SIGHUP changes nothing."""
+    for sig in INTERRUPTS:
+        signal.signal(sig, signal.SIG_IGN)
 
 
 def _kill_group(pgid: int, sig: int) -> None:
@@ -175,7 +212,12 @@ def _close_pipes(proc: subprocess.Popen) -> None:
 
 def end_groups(procs: Sequence[subprocess.Popen], grace: float = STOP_GRACE) -> None:
     """End processes that lead process groups, and all they started: close their pipes, SIGTERM,
-    then SIGKILL; reap."""
+    then SIGKILL; reap.  An interrupt meanwhile waits until it is done."""
+    with uninterrupted():
+        _end_groups(procs, grace)
+
+
+def _end_groups(procs: Sequence[subprocess.Popen], grace: float) -> None:
     for proc in procs:
         _close_pipes(proc)
         _kill_group(proc.pid, signal.SIGTERM)

@@ -14,11 +14,13 @@ answer at the same time.  Their pipes are never read or written blocking:
   the pipe one character at a time and leaves the rest in it;
 * no digit in time, or a bot that has exited, crashes that turn.
 
-A bot's stderr goes straight to the log file it is given (one for both, or one each).
+A bot's stderr goes to the log file it is given (one for both, or one each), up to a bound
+(:mod:`.logs`: 1 MB a game; the rest is cut, and the log says so).
 """
 
 from __future__ import annotations
 
+import os
 import select
 import subprocess
 from collections.abc import Callable, Generator, Sequence
@@ -29,11 +31,12 @@ from time import monotonic
 from typing import BinaryIO
 
 from ..board import Board, Move
-from .processes import STOP_GRACE, BotProcess, end_groups
+from .logs import STDERR_LIMIT, CappedLog
+from .processes import STOP_GRACE, BotProcess, end_groups, uninterrupted
 from .records import Record
 from .rules import RULES, Outcome, written
 
-Log = BinaryIO | int  # where a bot's stderr goes: a file, a descriptor, or subprocess.DEVNULL
+Log = BinaryIO | CappedLog | int  # where a bot's stderr goes: a file, a capped log, a descriptor
 
 
 class Cancelled(Exception):
@@ -166,25 +169,31 @@ def referee(
     rules: str = "simultaneous",
     log: Log | tuple[Log, Log] = subprocess.DEVNULL,
     cancelled: Callable[[], bool] | None = None,
+    log_limit: int = STDERR_LIMIT,
 ) -> Generator[Turn, None, None]:
     """Play a game turn by turn; the bots are ended when the game is over or the generator closed.
 
-    ``limits`` holds both bots' time limits, or each bot's own; ``log``
-    takes both bots' stderr, or each bot's own.  A true ``cancelled()``
-    ends the game at once (Cancelled).
+    ``limits`` holds both bots' time limits, or each bot's own.  A true
+    ``cancelled()`` ends the game at once (Cancelled).  The bots' stderr
+    goes to ``log`` (one for both, or each bot's own): a file gets at most
+    ``log_limit`` bytes of it, then a note of what was cut; a
+    :class:`.logs.CappedLog` is the caller's to close once the game is over
+    (and to ask whether it could be written).
 
-    Raises BotError (before the first turn) if a bot cannot be started.
+    Raises BotError (before the first turn) if a bot cannot be started,
+    OSError if the log cannot be written.
     """
     advance = RULES[rules]
     own_limits = (limits, limits) if isinstance(limits, Limits) else limits
-    logs = log if isinstance(log, tuple) else (log, log)
+    made: dict[int, CappedLog] = {}  # the files capped here, each once, closed here
+    sinks = [
+        _capped(each, made, log_limit) for each in (log if isinstance(log, tuple) else (log, log))
+    ]
     bots: list[BotProcess] = []
     try:
-        for player, (command, own_log) in enumerate(zip(commands, logs, strict=True), 1):
-            if not isinstance(own_log, int):
-                own_log.write(f"# player {player}: {command}\n".encode())
-                own_log.flush()
-            bots.append(BotProcess(command, own_log))
+        for player, (command, sink) in enumerate(zip(commands, sinks, strict=True), 1):
+            with uninterrupted():  # a bot started is a bot in the list, to be ended
+                bots.append(_start(player, command, sink))
         for number in count(1):
             spans = [each.of(number) for each in own_limits]
             (one, two), (t1, t2) = ask(bots, (board, board.swapped()), spans, cancelled)
@@ -200,6 +209,27 @@ def referee(
             board = after
     finally:
         stop(bots)
+        for capped in made.values():
+            capped.close()
+
+
+def _capped(log: Log, made: dict[int, CappedLog], limit: int) -> CappedLog | int:
+    """Where a bot's stderr goes: a descriptor or a capped log as given, a file capped (once)."""
+    if isinstance(log, (int, CappedLog)):
+        return log
+    return made.setdefault(id(log), CappedLog(log, limit))
+
+
+def _start(player: int, command: str, log: CappedLog | int) -> BotProcess:
+    """Start a player's bot, its stderr into the log (after a line naming it)."""
+    if isinstance(log, int):
+        return BotProcess(command, log)
+    log.write(f"# player {player}: {command}\n".encode())
+    sink = log.pipe()
+    try:
+        return BotProcess(command, sink)
+    finally:
+        os.close(sink)
 
 
 def play_game(

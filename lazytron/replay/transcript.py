@@ -30,9 +30,10 @@ _OUTCOMES = {outcome.words: outcome for outcome in Outcome}
 class TranscriptError(ValueError):
     """A transcript that cannot be read; ``replay`` holds what could be shown of it, if anything."""
 
-    def __init__(self, message: str, replay: Replay | None = None) -> None:
+    def __init__(self, message: str, replay: Replay | None = None, alone: bool = False) -> None:
         super().__init__(message)
         self.replay = replay
+        self.alone = alone  # one board and nothing after it: a map, not a transcript
 
 
 def is_transcript(text: str) -> bool:
@@ -68,13 +69,31 @@ def _moves(before: Board, after: Board, turn: int) -> tuple[Move, Move]:
             f"the first {before.width}x{before.height}"
         )
     walls = before.walls | (1 << before.me) | (1 << before.enemy)
-    if after.walls != walls:
+    if after.walls & ~walls:
         raise TranscriptError(
-            f"board {turn + 1}: its walls are not board {turn}'s and the heads it left"
+            f"board {turn + 1}: walls at {_cells(before, after.walls & ~walls)} "
+            f"that board {turn} and its heads did not leave"
+        )
+    if walls & ~after.walls:
+        raise TranscriptError(
+            f"board {turn + 1}: walls missing at {_cells(before, walls & ~after.walls)}, "
+            f"which board {turn} had or its heads left"
         )
     return _step(before, (before.me, after.me), turn, 1), _step(
         before, (before.enemy, after.enemy), turn, 2
     )
+
+
+def _cells(board: Board, mask: int, most: int = 3) -> str:
+    """The cells of ``mask`` as ``(row, column)``, the first few.
+
+    >>> from lazytron.reading import parse_board
+    >>> _cells(parse_board("5 3\\n#####\\n#1 2#\\n#####\\n"), 0b1111)
+    '(0, 0), (0, 1), (0, 2) and 1 more'
+    """
+    cells = [board.point(c) for c in range(mask.bit_length()) if mask >> c & 1]
+    shown = ", ".join(f"({y}, {x})" for y, x in cells[:most])
+    return shown + (f" and {len(cells) - most} more" if len(cells) > most else "")
 
 
 def last_moves(board: Board, outcome: Outcome) -> tuple[Move, Move] | None:
@@ -89,15 +108,16 @@ def last_moves(board: Board, outcome: Outcome) -> tuple[Move, Move] | None:
 def _items(lines: list[str]) -> Iterator[Board | Outcome]:
     """The boards and result lines of a transcript, in order; other lines (the bots' stderr that
     Tron.jar passes on) are skipped.  TranscriptError for a board that cannot be read."""
-    i = 0
+    i = boards = 0
     while i < len(lines):
         line = lines[i]
         if _SIZE.fullmatch(line):
             width, height = parse_size(line)
+            boards += 1
             try:
                 yield board_from_rows(width, height, lines[i + 1 : i + 1 + height])
             except BoardError as e:
-                raise TranscriptError(f"board at line {i + 1}: {e}") from None
+                raise TranscriptError(f"board {boards} (line {i + 1}): {e}") from None
             i += 1 + height
             continue
         if line.strip() in _OUTCOMES:
@@ -130,7 +150,7 @@ def parse_transcript(text: str) -> Replay:
         raise TranscriptError("no board in the transcript")
     if result is None:
         problem = f"no result line after {len(boards)} boards (cut off?)"
-        raise TranscriptError(problem, _partial(boards, moves, problem))
+        raise TranscriptError(problem, _partial(boards, moves, problem), alone=len(boards) == 1)
     last = last_moves(boards[-1], result)
     if last is None:  # no pair of moves gives it by the rules: the result alone, as a forfeit
         return Replay(NAMES, tuple(boards), tuple(moves), result.words)
@@ -166,10 +186,8 @@ def load(path: str) -> Replay:
     try:
         return parse_transcript(text)
     except TranscriptError as e:
-        if e.replay is not None and e.replay.last == 0 and e.replay.result is None:
-            return load_replay(
-                path
-            )  # one map and nothing else is no transcript: say it is no record
+        if e.alone:  # one map and nothing else is no transcript: say it is no record
+            return load_replay(path)
         if e.replay is None:
             raise ReplayError(f"transcript: {e}") from None
         return e.replay

@@ -10,8 +10,11 @@ here are results stored and files written.
 Each game holds two units of the workers' ``cores`` resource (one core
 for each timed bot), so a worker started with ``--resources cores=N``
 plays at most N // 2 games at once.  Dask plays a game again on another
-worker when its worker dies; when the scheduler goes away the run stops
-with :class:`ClusterError`, the finished games already stored.
+worker when its worker dies; when the scheduler goes away, or no game has
+finished for longer than a game can last plus :data:`STALL_MARGIN` (a
+scheduler or workers that stopped answering), the run stops with
+:class:`ClusterError`, the finished games already stored.  Every question
+to the scheduler has a bound (:mod:`.scheduler`).
 ``distributed`` is an optional extra, imported only here.
 """
 
@@ -25,7 +28,9 @@ from collections.abc import Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..match.processes import BotError, split_command
+from ..reading import parse_board
 from ..term.render import columns
+from .scheduler import ANSWER_TIMEOUT, CONNECT_TIMEOUT, ClusterError, probe, quiet, url, within
 from .table import Played, timed_out
 from .task import Fixture, GameResult, Runner, play
 
@@ -35,27 +40,44 @@ if TYPE_CHECKING:
 INSTALL = "--cluster needs Dask's distributed: pip install 'lazytron[cluster]'"
 RESOURCE = "cores"
 CORES_PER_GAME = 2  # each of the game's two timed bots has a core of its own
-CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler
 LOST_AFTER = 10.0  # seconds without a scheduler before the run stops
 POLL = 0.1  # seconds between looks at the games under way
 STOP_CHECK = 1.0  # seconds between a worker's looks at the run's stop event
+STALL_MARGIN = 30.0  # seconds added to the longest a game can last: no game done by then, stop
+WORKERS_CHECK = 30.0  # seconds for every worker to say what it lacks
+GOODBYE = 5.0  # seconds to tell the scheduler to stop the games, and to close the client
 
 
-class ClusterError(Exception):
-    """The cluster cannot play the run (one line saying why and, where it matters, where)."""
-
-
-def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Client:
-    """A client of the scheduler at ``address``; ClusterError if distributed is missing or the
-    scheduler unreachable."""
+def connect(address: str, reach: float = CONNECT_TIMEOUT, answer: float = ANSWER_TIMEOUT) -> Client:
+    """A client of the scheduler at ``address``; ClusterError if distributed is missing, the address
+    malformed, or the scheduler unreachable, silent or something else (see :mod:`.scheduler`)."""
+    where = url(address)  # a malformed address is refused before anything else
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError(INSTALL) from None
+    quiet()
+    probe(where, reach, answer)
     try:
-        return Client(address, timeout=timeout, set_as_default=False)
+        return within(
+            reach + answer,
+            f"the scheduler at {where}",
+            Client,
+            where,
+            timeout=reach,
+            set_as_default=False,
+        )
     except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the scheduler at {address}: {e}") from None
+        raise ClusterError(f"cannot reach the scheduler at {where}: {e}") from None
+
+
+def close(client: Client, seconds: float = GOODBYE) -> None:
+    """Close the client, waiting at most ``seconds`` for the scheduler (gone or silent: no
+    matter)."""
+    try:
+        within(seconds, "closing", client.close, timeout=seconds)
+    except Exception:  # the scheduler is gone: nothing to say goodbye to
+        pass
 
 
 def local_files(command: str) -> list[str]:
@@ -80,7 +102,9 @@ def missing_here(commands: dict[str, tuple[str, list[str]]]) -> list[str]:
 
 def usable_workers(client: Client) -> dict[str, dict[str, Any]]:
     """The workers that can hold a game (at least two ``cores``); ClusterError if there is none."""
-    workers = client.scheduler_info(n_workers=-1)["workers"]
+    where = client.scheduler.address
+    info = within(ANSWER_TIMEOUT, f"the scheduler at {where}", client.scheduler_info, n_workers=-1)
+    workers = info["workers"]
     if not workers:
         raise ClusterError(
             "the scheduler has no workers: "
@@ -104,7 +128,15 @@ def check_workers(client: Client, commands: dict[str, str]) -> list[str]:
     some."""
     able = usable_workers(client)
     wanted = {name: (command, local_files(command)) for name, command in commands.items()}
-    answers = client.run(missing_here, wanted, workers=list(able), on_error="return")
+    answers = within(
+        WORKERS_CHECK,
+        f"the workers of {client.scheduler.address}",
+        client.run,
+        missing_here,
+        wanted,
+        workers=list(able),
+        on_error="return",
+    )
     where: dict[str, list[str]] = {}  # what is missing: the workers it is missing on
     for address, answer in sorted(
         answers.items(), key=lambda item: _worker_name(item[0], able[item[0]])
@@ -150,12 +182,29 @@ def play_on_worker(fixture: Fixture, stop_event: str) -> GameResult:
     return play(fixture, _StopEvent(stop_event))
 
 
-def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
+def longest_game(fixture: Fixture) -> float:
+    """The most seconds a game can last: every turn a bot's whole time, as many turns as free cells.
+
+    >>> from lazytron.match.referee import Limits
+    >>> f = Fixture(1, 1, 1, "m", "5 3\\n#####\\n#1 2#\\n#####\\n", ("a", "b"), ("a", "b"),
+    ...             (Limits(3, 1), Limits(2, 0.5)))
+    >>> longest_game(f)  # 3 free cells: 3 s for the first turn, 1 s each for two more
+    5.0
+    """
+    cells = parse_board(fixture.map_text).free.bit_count()
+    first = max(limits.first for limits in fixture.limits)
+    turn = max(limits.turn for limits in fixture.limits)
+    return float(first + turn * max(cells - 1, 0))
+
+
+def runner(client: Client, lost_after: float = LOST_AFTER, stall: float | None = None) -> Runner:
     """A runner sending every fixture to the cluster; results are yielded as games finish.
 
     Closing the iterator cancels the games not begun and tells those under
     way to stop.  ClusterError once the scheduler has been gone ``lost_after``
-    seconds.
+    seconds, or when no game has finished for ``stall`` seconds (by default
+    the longest a game can last plus :data:`STALL_MARGIN`): a scheduler or
+    workers that stopped answering.
     """
 
     def run(fixtures: Iterable[Fixture]) -> Generator[GameResult, None, None]:
@@ -164,33 +213,33 @@ def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
         address = client.scheduler.address
         stop_name = f"lazytron-stop-{uuid.uuid4().hex}"
         stop = Event(stop_name, client=client)
-        pending = {
-            client.submit(
-                play_on_worker,
-                f,
-                stop_name,
-                key=f"lazytron-game-{f.game}-{uuid.uuid4().hex[:8]}",
-                resources={RESOURCE: CORES_PER_GAME},
-                pure=False,
-            )
-            for f in fixtures
-        }
+        todo = list(fixtures)
+        bound = stall or max(map(longest_game, todo), default=0.0) + STALL_MARGIN
+        pending = {_submit(client, f, stop_name) for f in todo}
         gone_since: float | None = None
+        progress = time.monotonic()
         try:
             while pending:
                 done = [f for f in pending if f.done()]
                 if not done:
-                    gone_since = None if _up(client) else (gone_since or time.monotonic())
-                    if gone_since is not None and time.monotonic() - gone_since >= lost_after:
+                    now = time.monotonic()
+                    gone_since = None if _up(client) else (gone_since or now)
+                    if gone_since is not None and now - gone_since >= lost_after:
                         raise ClusterError(f"lost the scheduler at {address}")
+                    if now - progress >= bound:
+                        raise ClusterError(
+                            f"no game finished in {bound:g} s: the scheduler at {address} "
+                            "or its workers stopped answering"
+                        )
                     time.sleep(POLL)
                 for future in done:
                     pending.discard(future)
+                    progress = time.monotonic()
                     if (
                         future.status == "cancelled"
-                    ):  # only the client cancels, when it loses the scheduler
+                    ):  # only the client cancels, losing the scheduler
                         raise ClusterError(f"lost the scheduler at {address}")
-                    yield future.result()  # a game that failed on its worker raises its error here
+                    yield future.result(timeout=ANSWER_TIMEOUT)  # a failed game raises its error
         except (OSError, TimeoutError) as e:
             raise ClusterError(f"lost the scheduler at {address} ({e})") from None
         finally:
@@ -199,18 +248,35 @@ def runner(client: Client, lost_after: float = LOST_AFTER) -> Runner:
     return run
 
 
+def _submit(client: Client, fixture: Fixture, stop_name: str) -> Any:
+    """Send one game to the cluster: a future of its result."""
+    return client.submit(
+        play_on_worker,
+        fixture,
+        stop_name,
+        key=f"lazytron-game-{fixture.game}-{uuid.uuid4().hex[:8]}",
+        resources={RESOURCE: CORES_PER_GAME},
+        pure=False,
+    )
+
+
 def _up(client: Client) -> bool:
     return client.status == "running"
 
 
 def _stop(client: Client, stop: Any, pending: Sequence[Any]) -> None:
-    """Tell the games under way to stop and cancel the rest (nothing to do without a scheduler)."""
+    """Tell the games under way to stop and cancel the rest, waiting for the scheduler at most
+    :data:`GOODBYE` seconds (nothing to do without one)."""
     if not _up(client) or not pending:
         return
-    try:
+
+    def both() -> None:
         stop.set()
         client.cancel(list(pending))
-    except Exception:  # the scheduler went away meanwhile
+
+    try:
+        within(GOODBYE, "stopping the games", both)
+    except Exception:  # the scheduler went away or stopped answering meanwhile
         pass
 
 

@@ -11,19 +11,21 @@ of its own.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ..match.processes import BotError
 from ..ratings.stats import Sprt
 from . import cluster, store
-from .cluster import ClusterError, per_host
+from .cluster import per_host
 from .options import Options, Usage, default_jobs, make_plan
 from .outputs import check_outputs, write_outputs
 from .run import Plan, play, stored
+from .scheduler import ClusterError, url
 from .table import format_table
 from .task import Runner, local
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 def local_runner(o: Options, err: TextIO) -> Runner:
@@ -38,8 +40,9 @@ def local_runner(o: Options, err: TextIO) -> Runner:
     return local(min(o.jobs or most, most))
 
 
-def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
-    """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker."""
+def cluster_runner(o: Options, plan: Plan, err: TextIO) -> tuple[Runner, Client]:
+    """Games on the Dask cluster at ``--cluster``, once every bot is found on every worker; the
+    runner and the client to close."""
     if o.jobs is not None:
         print(
             "lazytron tournament: --jobs is for games played here; "
@@ -47,34 +50,55 @@ def cluster_runner(o: Options, plan: Plan, err: TextIO) -> Runner:
             file=err,
         )
     client = cluster.connect(o.cluster or "")
-    commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
-    workers = cluster.check_workers(client, commands)
+    try:
+        commands = {name: command for name, command, *_ in plan.settings["games"]["bots"]}  # type: ignore[index]
+        workers = cluster.check_workers(client, commands)
+    except BaseException:
+        cluster.close(client)
+        raise
     print(f"lazytron tournament: {len(workers)} workers at {o.cluster}", file=err)
-    return cluster.runner(client)
+    return cluster.runner(client), client
 
 
 def run_tournament(o: Options, out: TextIO, err: TextIO) -> int:
     """Play (or resume) the run of ``o``, print its table and write its files; the exit status (130:
     interrupted)."""
     plan = make_plan(o)
+    if o.cluster is not None:
+        url(o.cluster)  # a malformed address is refused before anything is opened
     check_outputs(o)
-    runner = o.runner or (
-        local_runner(o, err) if o.cluster is None else cluster_runner(o, plan, err)
-    )
-    db = store.connect(o.db)
+    store.check_path(o.db)  # a database that cannot be is refused before the cluster is asked
+    client = None
+    if o.runner is not None or o.cluster is None:
+        runner = o.runner or local_runner(o, err)
+    else:
+        runner, client = cluster_runner(o, plan, err)
+    try:
+        db = store.connect(o.db, o.db_wait)
+    except BaseException:
+        if client is not None:
+            cluster.close(client)
+        raise
     interrupted = False
     try:
         answer = play(db, plan, runner, err)
     except KeyboardInterrupt:
         interrupted, answer = True, None
-    except ClusterError as e:  # the scheduler went away
+    except ClusterError as e:  # the scheduler went away or stopped answering
         out.write(plan.table())
         raise ClusterError(f"{e} {_kept(o, plan)}") from None
+    except store.StoreError as e:  # the database cannot be written (or read) any more
+        out.write(plan.table())
+        raise store.StoreError(
+            f"{e}; {len(plan.played)} of {len(plan.fixtures)} games stored"
+        ) from None
     except BaseException:
         out.write(plan.table())  # what was played is stored; show it before the error
         raise
     finally:
         db.close()
+        if client is not None:
+            cluster.close(client)
     out.write(plan.table())
     if o.cluster is not None:
         out.write("\n" + per_host(plan.played, plan.names))
@@ -100,9 +124,7 @@ def _kept(o: Options, plan: Plan) -> str:
 def show_report(o: Options, out: TextIO) -> int:
     """``--report DB``: the table of the chosen runs (the last by default, ``all`` for every
     one)."""
-    if not os.path.isfile(o.report or ""):
-        raise BotError(f"{o.report}: no such file")
-    db = store.connect(o.report or "")
+    db = store.open_readonly(o.report or "", o.db_wait)
     try:
         known = store.runs(db)
         if not known:

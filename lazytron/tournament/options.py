@@ -21,6 +21,7 @@ from ..ratings.stats import parse_sprt
 from ..reading import load_board, map_file
 from .run import Plan
 from .schedule import Entrant, parse_entrant, parse_time, schedule
+from .store import WAIT
 from .task import Runner
 
 DEFAULT_DB = "lazytron.db"
@@ -51,6 +52,7 @@ class Options:
     jobs: int | None = None
     cluster: str | None = None
     db: str = DEFAULT_DB
+    db_wait: float = WAIT  # seconds to wait for a database another process has locked
     report: str | None = None
     runs: Sequence[str] = ()
     record_dir: str | None = None

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import sys
 from collections.abc import Sequence
 from contextlib import closing
@@ -90,7 +89,7 @@ class Progress:
         self.bar.end()
 
 
-def resume(db: sqlite3.Connection, plan: Plan) -> tuple[int, list[Fixture]]:
+def resume(db: store.Database, plan: Plan) -> tuple[int, list[Fixture]]:
     """The run's id in the database and the fixtures still to play; its stored games go to
     ``plan.played``."""
     # the command is kept with the run (the first that started it) but is not part of its key
@@ -101,9 +100,7 @@ def resume(db: sqlite3.Connection, plan: Plan) -> tuple[int, list[Fixture]]:
     return run, [f for f in plan.fixtures if f.game not in done]
 
 
-def play(
-    db: sqlite3.Connection, plan: Plan, runner: Runner, err: TextIO = sys.stderr
-) -> str | None:
+def play(db: store.Database, plan: Plan, runner: Runner, err: TextIO = sys.stderr) -> str | None:
     """Play what is left of the plan, storing every game; the SPRT's verdict if it stopped the run.
 
     KeyboardInterrupt (Ctrl-C, SIGTERM) and errors pass through once the
@@ -137,6 +134,6 @@ def _report(plan: Plan, err: TextIO, progress: Progress) -> None:
     err.flush()
 
 
-def stored(db: sqlite3.Connection, run_ids: Sequence[int]) -> list[Played]:
+def stored(db: store.Database, run_ids: Sequence[int]) -> list[Played]:
     """The games of these runs."""
     return [(g.fixture, g.result) for g in store.games(db, run_ids)]

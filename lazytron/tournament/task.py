@@ -32,7 +32,6 @@ from ..match.rules import RULES, Outcome
 from ..reading import parse_board
 
 Runner = Callable[[Iterable["Fixture"]], Generator["GameResult", None, None]]
-STDERR_LIMIT = 1 << 20  # bytes of the bots' stderr kept per game (the rest is cut, and said so)
 
 
 @dataclass(frozen=True)
@@ -113,10 +112,7 @@ def play(fixture: Fixture, stop: Callable[[], bool] = lambda: False) -> GameResu
                 if stop():
                     raise Cancelled
         log.seek(0)
-        data = log.read(STDERR_LIMIT + 1)
-    stderr = data[:STDERR_LIMIT].decode(errors="replace") + (
-        "\n[stderr cut]\n" if len(data) > STDERR_LIMIT else ""
-    )
+        stderr = log.read().decode(errors="replace")  # at most 1 MB and a note (match.logs)
     last = turns[-1]
     assert isinstance(last.after, Outcome)
     record = Record(first, fixture.names, opening + record_moves(turns), last.after.code)

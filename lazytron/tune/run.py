@@ -12,7 +12,6 @@ plays only the games still missing.  A line per iteration (or every
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 import time
 from collections.abc import Sequence
@@ -54,7 +53,7 @@ def cluster_runner(address: str, plan: TunePlan, err: TextIO) -> Runner:
 
 
 def play_games(
-    db: sqlite3.Connection,
+    db: games_store.Database,
     run: int,
     runner: Runner,
     fixtures: Sequence[Fixture],
@@ -94,7 +93,7 @@ def progress_line(plan: TunePlan, step: spsa.Step) -> str:
 
 
 def tune(
-    db: sqlite3.Connection,
+    db: games_store.Database,
     path: str,
     plan: TunePlan,
     runner: Runner,

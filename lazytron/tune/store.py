@@ -13,7 +13,6 @@ more iterations is extended.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -46,7 +45,7 @@ class TuneError(store.StoreError):
     """A database that holds no tuning, or another run than the command's (one line)."""
 
 
-def connect(path: str) -> sqlite3.Connection:
+def connect(path: str) -> store.Database:
     """Open (or create) a tuning's database; StoreError if the file is something else."""
     db = store.connect(path)
     db.executescript(SCHEMA)
@@ -67,7 +66,7 @@ OPTION_OF = {  # a field of a run's identity: the options that set it
 }
 
 
-def open_run(db: sqlite3.Connection, path: str, settings: dict[str, Any]) -> int:
+def open_run(db: store.Database, path: str, settings: dict[str, Any]) -> int:
     """The id of the run of these settings (made if the file has none, its iterations and command
     updated if it has); TuneError if the file holds another."""
     key = run_key(settings["tune"])
@@ -107,7 +106,7 @@ def refusal(path: str, stored: dict[str, Any], identity: dict[str, Any]) -> str:
     )
 
 
-def the_run(db: sqlite3.Connection, path: str) -> tuple[int, dict[str, Any]]:
+def the_run(db: store.Database, path: str) -> tuple[int, dict[str, Any]]:
     """The tuning a database holds: its run's id and settings; TuneError if there is none."""
     row = db.execute("SELECT id, settings FROM runs ORDER BY id LIMIT 1").fetchone()
     settings = json.loads(row[1]) if row else {}
@@ -116,7 +115,7 @@ def the_run(db: sqlite3.Connection, path: str) -> tuple[int, dict[str, Any]]:
     return int(row[0]), settings
 
 
-def save(db: sqlite3.Connection, run: int, it: Step) -> None:
+def save(db: store.Database, run: int, it: Step) -> None:
     """Store a finished iteration (committed at once)."""
     p = it.probe
     with db:
@@ -133,7 +132,7 @@ def save(db: sqlite3.Connection, run: int, it: Step) -> None:
         )
 
 
-def iterations(db: sqlite3.Connection, run: int) -> list[Step]:
+def iterations(db: store.Database, run: int) -> list[Step]:
     """The run's finished iterations, in order."""
     rows = db.execute(
         "SELECT k, theta, delta, c, a, plus, minus, points, result, after, finished "
@@ -149,19 +148,19 @@ def iterations(db: sqlite3.Connection, run: int) -> list[Step]:
     return found
 
 
-def games_of(db: sqlite3.Connection, run: int, k: int) -> list[tuple[Fixture, GameResult]]:
+def games_of(db: store.Database, run: int, k: int) -> list[tuple[Fixture, GameResult]]:
     """The stored games of iteration ``k`` (those of an iteration cut short are played again only
     if missing)."""
     return [(g.fixture, g.result) for g in store.games(db, [run]) if g.fixture.round == k]
 
 
-def forget(db: sqlite3.Connection, run: int, games: Sequence[int]) -> None:
+def forget(db: store.Database, run: int, games: Sequence[int]) -> None:
     """Delete these games of the run (those of an unfinished iteration planned anew)."""
     with db:
         db.executemany("DELETE FROM games WHERE run = ? AND game = ?", [(run, g) for g in games])
 
 
-def created(db: sqlite3.Connection, run: int) -> float:
+def created(db: store.Database, run: int) -> float:
     """When the run was made (seconds since the epoch)."""
     return float(db.execute("SELECT created FROM runs WHERE id = ?", (run,)).fetchone()[0])
 

@@ -11,12 +11,15 @@ garbage [LETTERS] play LETTERS, then answer with text holding no digit 1-4
 noisy LETTERS   like script, with the digit buried in other characters
 ahead LETTERS   print all the moves at once on the first board, then read and never answer
 flood           answer the first board, then print characters without end, never reading again
+shout LETTERS   like script, printing 4 MB to stderr before each answer
+stubborn        ignore SIGINT, SIGTERM and SIGHUP, read the boards and never answer
 deaf LETTERS    never read; print the moves as fast as the pipe takes them, then sleep
 fork PIDFILE    start a child that sleeps (its pid in PIDFILE), then play East forever
 """
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import time
@@ -73,6 +76,17 @@ def main(mode: str, arg: str = "") -> None:
         say("2\n")
         while True:
             say("x" * 65536)
+    elif mode == "shout":
+        for letter, _ in zip(arg, boards(), strict=False):
+            sys.stderr.write(("x" * 1023 + "\n") * 4096)
+            sys.stderr.flush()
+            say(DIGITS[letter] + "\n")
+    elif mode == "stubborn":
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)
+        for _ in boards():
+            pass
+        time.sleep(600)
     elif mode == "deaf":
         say("".join(DIGITS[c] + "\n" for c in arg))
         time.sleep(600)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from conftest import BOTS, MAPS, lazytron
+from conftest import BOTS, MAPS, ROOT, lazytron
 
 from lazytron.cli import play
 from lazytron.match.records import read_record
@@ -83,12 +84,83 @@ def test_bots_stderr_goes_to_the_log_not_the_screen(tmp_path, corridor):
     assert f"bots' stderr: {tmp_path / 'bots.log'}" in done.stdout
 
 
+def test_a_bot_flooding_its_stderr_fills_the_log_to_1_mb_and_no_more(tmp_path, corridor):
+    """4 MB a turn, for two turns: the log keeps the first 1 MB (the referee's lines included) and
+    says how much was cut; the game is played as usual."""
+    done = run_play(tmp_path, corridor, bot("shout", "EE"), bot("script", "WW"), *FAST)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "Players collided. Draw!"
+    log = (tmp_path / "bots.log").read_bytes()
+    kept, note = log.rsplit(b"\n[stderr cut: ", 1)
+    assert len(kept) == 1 << 20 and kept.startswith(b"# player 1: ")
+    headers = sum(len(f"# player {n}: {c}\n") for n, c in enumerate(done.args[5:7], 1))
+    assert note == f"{headers + (8 << 20) - (1 << 20)} more bytes not kept]\n".encode()
+
+
+def test_a_log_that_cannot_be_written_is_named_not_standard_output(corridor):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    done = lazytron(
+        "play", corridor, bot("script", "EE"), bot("script", "WW"), "--log", "/dev/full"
+    )
+    assert done.returncode == 1
+    assert done.stderr == "lazytron play: /dev/full: No space left on device\n"
+
+
+def test_log_dash_is_standard_error_not_a_file_named_dash(tmp_path, corridor):
+    run = subprocess.run(
+        [sys.executable, "-m", "lazytron", "play", corridor, bot("echo", "EE"),
+         bot("script", "WW"), "--log", "-", *FAST],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0 and run.stdout.splitlines()[-2:] == [
+        "bots' stderr: standard error",
+        "Players collided. Draw!",
+    ]
+    assert run.stderr.startswith("# player 1: ") and "#1   2#" in run.stderr  # the echoed board
+    assert list(tmp_path.iterdir()) == [Path(corridor)]
+
+
 def test_no_process_is_left_after_the_game(tmp_path, corridor):
     pidfile = tmp_path / "child.pid"
     wrapped = f"sh -c {shlex.quote(bot('fork', str(pidfile)) + '; true')}"
     done = run_play(tmp_path, corridor, wrapped, bot("script", "W"), *FAST)
     assert done.stdout.splitlines()[-1] == "Player One Wins!"
     assert not os.path.exists(f"/proc/{int(pidfile.read_text())}")
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_signals_to_play_end_both_bots_even_a_burst_of_them(tmp_path, corridor, sig):
+    """Bots that ignore SIGTERM, and the signal sent again and again while play ends them: both are
+    killed and reaped (no process, not even a zombie, is left) and play says 130."""
+    argv = [sys.executable, "-m", "lazytron", "play", corridor, bot("stubborn"), bot("stubborn"),
+            "--first-time", "60", "--log", str(tmp_path / "bots.log")]  # fmt: skip
+    playing = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while len(bots := children(playing.pid)) < 2:
+        assert time.monotonic() < deadline and playing.poll() is None
+        time.sleep(0.01)
+    time.sleep(0.3)  # both are reading their boards
+    while playing.poll() is None and time.monotonic() < deadline:
+        playing.send_signal(sig)
+        time.sleep(0.002)
+    assert playing.wait(10) == 130 and b"Traceback" not in playing.stderr.read()
+    left = [pid for pid in bots if os.path.exists(f"/proc/{pid}")]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
 
 
 def test_same_deterministic_bots_give_the_same_game(tmp_path):

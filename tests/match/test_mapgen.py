@@ -3,12 +3,15 @@ openings."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from conftest import lazytron
 
 from lazytron.match.mapgen import (
     MapError,
     MapSpec,
+    NoMapError,
     distance,
     generate,
     generate_many,
@@ -77,9 +80,26 @@ def test_bad_options_are_refused(spec):
         generate(spec, 1)
 
 
-def test_an_impossible_map_says_so():
-    with pytest.raises(MapError, match="no connected"):
-        generate(MapSpec(4, 4, 0.6, apart=50), 1, tries=20)
+def test_an_apart_larger_than_the_grid_allows_is_refused_at_once():
+    start = time.monotonic()
+    with pytest.raises(MapError, match=r"^--apart 50 does not fit a 4x4 map: at most 1 ") as e:
+        generate(MapSpec(4, 4, 0.6, apart=50), 1)
+    assert not isinstance(e.value, NoMapError) and time.monotonic() - start < 0.1
+    with pytest.raises(MapError, match=r"^a 4x4 map is too small for heads 2 steps apart"):
+        generate(MapSpec(4, 4), 1)  # the default apart: half the smaller side
+    assert MapSpec(15, 15).most_apart == 42 and generate(MapSpec(15, 15, 0.0, apart=20), 1)
+
+
+def test_heads_never_far_enough_apart_blame_apart():
+    with pytest.raises(NoMapError, match=r"^no 15x15 map in 1000 tries: the heads were at most "):
+        generate(MapSpec(15, 15, 0.15, apart=40), 1)
+
+
+def test_a_density_that_cuts_the_heads_apart_is_blamed_within_the_time_bound():
+    start = time.monotonic()
+    with pytest.raises(NoMapError, match=r"walls of density 0.6 cut the heads apart.*--density"):
+        generate(MapSpec(200, 200, 0.6), 1, seconds=1)
+    assert time.monotonic() - start < 3
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -128,7 +148,7 @@ def test_the_command_writes_the_maps_it_names(tmp_path):
         (["--size", "3x3"], 2),
         (["--size", "big"], 2),
         (["--density", "0.9"], 2),
-        (impossible, 1),
+        (impossible, 2),
     ):
         done = lazytron("maps", "generate", *args, "--out", str(tmp_path))
         assert (
@@ -136,3 +156,22 @@ def test_the_command_writes_the_maps_it_names(tmp_path):
             and done.stderr.startswith("lazytron maps: ")
             and "Traceback" not in done.stderr
         )
+
+
+@pytest.mark.parametrize(
+    "args, status, message, most",
+    [
+        (["--size", "²x²"], 2, "--size '²x²': size must be WxH with whole numbers, e.g. 15x15", 5),
+        (["--size", "15x15", "--apart", "500"], 2, "--apart 500 does not fit a 15x15 map: at", 5),
+        (["--size", "15x15", "--apart", "40"], 1, "no 15x15 map in 1000 tries: the heads", 10),
+        (["--size", "200x200", "--density", "0.6"], 1, "no 200x200 map in ", 10 + 10),
+    ],
+)
+def test_maps_generate_refuses_in_one_line_within_its_bound(tmp_path, args, status, message, most):
+    """A bad size or an impossible --apart at once; a search that cannot succeed within 10 s,
+    blaming what made it fail."""
+    start = time.monotonic()
+    done = lazytron("maps", "generate", *args, "--out", str(tmp_path))
+    assert time.monotonic() - start < most
+    assert done.returncode == status and done.stderr.startswith(f"lazytron maps: {message}")
+    assert len(done.stderr.splitlines()) == 1 and list(tmp_path.iterdir()) == []

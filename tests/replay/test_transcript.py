@@ -71,7 +71,7 @@ def test_the_last_moves_give_each_outcome(outcome):
     [
         (
             START + "5 3\n#####\n#  2#\n#####\n",
-            "board at line 5: no player 1 on the map, expected one",
+            "board 2 (line 5): no player 1 on the map, expected one",
         ),
         (
             "7 4\n#######\n#1   2#\n#     #\n#######\n"
@@ -80,7 +80,7 @@ def test_the_last_moves_give_each_outcome(outcome):
         ),
         (
             START + "5 3\n#####\n# 12#\n#####\nPlayer One Wins!\n",
-            "board 2: its walls are not board 1's and the heads it left",
+            "board 2: walls missing at (1, 1), (1, 3), which board 1 had or its heads left",
         ),
         (START, "no result line after 1 boards (cut off?)"),
     ],
@@ -101,8 +101,27 @@ def test_a_cut_off_transcript_shows_its_boards_and_fails(tmp_path):
     nothing.write_text("3 3\n")
     proc = lazytron("replay", str(nothing))
     assert proc.returncode == 1 and proc.stderr.endswith(
-        "transcript: board at line 1: 0 rows, expected 3\n"
+        "transcript: board 1 (line 1): 0 rows, expected 3\n"
     )
+
+
+@pytest.mark.parametrize(
+    "second, message",
+    [
+        ("#####\n##  #\n#####\n", "board 2 (line 5): no player 1 on the map, expected one"),
+        ("#####\n##1 #\n#####\n", "board 2 (line 5): no player 2 on the map, expected one"),
+        ("#####\n# 12#\n## ##\n", "board 2: walls missing at (1, 1), (1, 3), (2, 2), which"),
+        ("#####\n#1#2#\n#####\n", "board 2: walls at (1, 2) that board 1 and its heads did"),
+    ],
+)
+def test_a_second_board_that_lost_a_player_or_a_wall_is_named(tmp_path, second, message):
+    """Not 'not a game record': the first board is shown, then what is wrong with the second."""
+    path = tmp_path / "game.txt"
+    path.write_text(START + "5 3\n" + second + "Player Two Wins!\n")
+    proc = lazytron("replay", str(path))
+    assert proc.returncode == 1 and proc.stdout == START
+    assert proc.stderr.startswith(f"lazytron replay: {path}: {message}")
+    assert len(proc.stderr.splitlines()) == 1
 
 
 # -- against Tron.jar ---------------------------------------------------------
@@ -201,3 +220,22 @@ def test_record_goes_to_stdout_or_fails_in_one_line(tmp_path):
         "",
         f"lazytron replay: {missing}: no such directory\n",
     )
+
+
+@pytest.mark.parametrize("kind", ["transcript", "record"])
+def test_a_record_onto_the_game_being_read_is_refused_and_the_game_kept(tmp_path, kind):
+    path = tmp_path / "game.txt"
+    path.write_text(transcript(START, result="Players collided. Draw!"))
+    if kind == "record":
+        assert lazytron("replay", str(path), "--record", str(tmp_path / "g.tron")).returncode == 0
+        path = tmp_path / "g.tron"
+    before = path.read_bytes()
+    (tmp_path / "link").symlink_to(path)
+    for output in (str(path), f"{tmp_path}/./{path.name}", str(tmp_path / "link")):
+        proc = lazytron("replay", str(path), "--record", output)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            1,
+            "",
+            f"lazytron replay: {path}: --record {output} would overwrite the game being read\n",
+        )
+        assert path.read_bytes() == before

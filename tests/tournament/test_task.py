@@ -83,6 +83,15 @@ def test_the_bots_stderr_comes_back():
     assert "#1    #" in result.stderr  # the echo bot copies its first board to stderr
 
 
+def test_a_bot_flooding_its_stderr_is_cut_at_1_mb_as_the_game_goes():
+    """The referee keeps 1 MB of the game's stderr (no temporary file grows past it) and says how
+    much it cut."""
+    result = play(fixture(commands=(f"{TESTBOT} shout EEEE", DEPTH1)))
+    kept, note = result.stderr.rsplit("\n[stderr cut: ", 1)
+    assert len(kept.encode()) == 1 << 20 and note.endswith(" more bytes not kept]\n")
+    assert int(note.split()[0]) >= (4 << 20) - (1 << 20)
+
+
 def test_the_local_runner_yields_every_result_once():
     fixtures = [fixture(game=k) for k in range(1, 5)]
     results = play_all(fixtures, local(2))
