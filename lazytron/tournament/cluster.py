@@ -240,8 +240,8 @@ def runner(client: Client, lost_after: float = LOST_AFTER, stall: float | None =
                     ):  # only the client cancels, losing the scheduler
                         raise ClusterError(f"lost the scheduler at {address}")
                     yield future.result(timeout=ANSWER_TIMEOUT)  # a failed game raises its error
-        except (OSError, TimeoutError) as e:
-            raise ClusterError(f"lost the scheduler at {address} ({e})") from None
+        except (OSError, TimeoutError):
+            raise ClusterError(f"lost the scheduler at {address}") from None
         finally:
             _stop(client, stop, list(pending))
 
