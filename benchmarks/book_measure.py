@@ -11,8 +11,9 @@ on the book (its positions, in order, round after round) and as many on the cont
 scoring 0, 1/2, 1, 3/2, 2 for the stronger side), the mean pair score, its standard deviation and
 the normalized difference: (mean pair score - 1) / its standard deviation, per pair — what an SPRT's
 cost scales with (a test needs about 1 / normalized² pairs) — and the ratio of the book's to the
-maps'.  Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build on the book,
-``--a1k0n-pairs`` pairs: the share of pairs scoring exactly 1 (a pair that says nothing).
+maps'.  Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build, one pair on each of the
+book's first ``--a1k0n-pairs`` positions: the share of pairs scoring exactly 1 (a pair that says
+nothing).
 
 One ``lazytron tournament`` per part, its database, JSON and records under DIR (default
 benchmarks/out/book): the same command resumes, a new DIR plays afresh.  Needs ../shared (the
@@ -32,7 +33,7 @@ from pathlib import Path
 from harness import ROOT, SHARED, lazytron_command
 from strength import A1K0N
 
-from lazytron.match.book import BookError, read_book
+from lazytron.match.book import BookError, format_book, read_book
 from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
 
 SHIPPED = "openings"  # the shipped book
@@ -153,14 +154,10 @@ def main() -> None:
     print(f"book / contest maps: {book_value / maps_value:.2f}")
     if args.a1k0n_pairs:
         a1k0n = {"chambers": chambers(turn), "a1k0n": str(A1K0N / f"a1k0n-{round(turn * 1000)}")}
-        games = tournament(
-            out / "a1k0n",
-            ["--book", args.book],
-            -(-args.a1k0n_pairs // len(book)),
-            a1k0n,
-            turn,
-            args.jobs,
-        )
+        first = out / "a1k0n-book.txt"  # the book's first positions, one pair each
+        first.parent.mkdir(parents=True, exist_ok=True)
+        first.write_text(format_book(book[: args.a1k0n_pairs]))
+        games = tournament(out / "a1k0n", ["--book", str(first)], 1, a1k0n, turn, args.jobs)
         points = pair_points(games, "chambers")
         print(line("vs a1k0n, book", points))
         print(f"pairs scoring exactly 1: {points.count(1.0)} of {len(points)}")

@@ -3,22 +3,29 @@
     python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
+                                  [--generated N] [--generated-size WxH]
 
-One `lazytron tournament` per opponent (two bots, both sides of every map),
-its CSV, JSON, records and the bots' stderr written under DIR (default
-benchmarks/out/strength), its results in DIR/OPPONENT/results.db: the same
-command resumes an interrupted run, a new DIR plays every game afresh.
+Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
+every position): the contest maps, and ``--generated`` N (10) seeded generated
+maps (``lazytron maps generate --size 21x21 --seed 1``, written to
+DIR/generated-maps) played with ``--openings 2`` (two random plies each side
+before the bots take over), so that a mirror map's draw does not decide the
+score.  Each part's CSV, JSON, records and the bots' stderr are written under
+DIR (default benchmarks/out/strength): DIR/OPPONENT for the contest maps,
+DIR/OPPONENT-generated for the generated ones, each with its results.db: the
+same command resumes an interrupted run, a new DIR plays every game afresh.
 ``--opponent-maps`` (repeatable) gives one opponent its own maps, say
 fewer for the slow games against the port and the original.  ``--player``
 puts another of the four bots in chambers' seat (``--player a1k0n
 --opponents port,zenzike``: the contest winner against the same
 yardstick).  ``--book FILE`` plays every position of an opening book (both seats) instead of the
-maps (``lazytron tournament --book``).  It prints, per opponent and per map, the points
+maps (``lazytron tournament --book``).  It prints, per opponent and part, the points
 of the player (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
-of the per-game points), the count of answers the referee did not get in
+of the per-game points), the share of games drawn, the pentanomial counts
+(pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
 time, the games won on the opponent's fault (its late or bad answer, not
-the play), each bot's slowest answers on the first turn and after it (from
-DIR/OPPONENT/results.db, as ``lazytron tournament --report`` reads it),
+the play), each bot's slowest answers on the first turn and after it (from each part's
+results.db, as ``lazytron tournament --report`` reads it), the points per map,
 and, from chambers' games against a1k0n, the depth `chambers` reached on
 each turn (`-v`) beside the depth a1k0n reports on stderr for the same turn
 (turns while a1k0n still runs its alpha-beta search).
@@ -46,9 +53,11 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from harness import ORACLE, ROOT, SHARED, lazytron_command
 
+from lazytron.ratings.stats import pair_counts
 from lazytron.tournament import store
 from lazytron.tournament.table import Clock, clocks, seconds
 
@@ -75,6 +84,40 @@ DEFAULT_MAPS = [
     "vee",
 ]
 US = "chambers"
+
+
+class Part(NamedTuple):
+    """One tournament of the gauntlet: its name, positions, further options and out-directory
+    suffix."""
+
+    name: str
+    positions: list[str]
+    options: list[str] = []
+    suffix: str = ""
+    listing: str = ""
+
+
+def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[Part]:
+    """The gauntlet's parts against one opponent: its contest maps (or the book), then the
+    generated maps with openings (none if no map was generated)."""
+    stems = " ".join(m.stem for m in maps)
+    first = (
+        Part(f"the book {book}", ["--book", book])
+        if book
+        else Part(f"{len(maps)} contest maps", list(map(str, maps)), listing=stems)
+    )
+    if not generated:
+        return [first]
+    openings = ["--openings", "2", "--seed", "1"]
+    listing = " ".join(m.stem for m in generated)
+    rest = Part(
+        f"{len(generated)} generated maps",
+        list(map(str, generated)),
+        openings,
+        "-generated",
+        listing,
+    )
+    return [first, rest]
 
 
 def bot_commands(short: bool) -> dict[str, str]:
@@ -122,22 +165,33 @@ def map_paths(spec: str) -> list[Path]:
     return maps
 
 
+def generated_maps(out: Path, count: int, size: str) -> list[Path]:
+    """``count`` seeded generated maps of ``size`` in ``out/generated-maps`` (made once)."""
+    where = out / "generated-maps"
+    maps = sorted(where.glob("*.txt"))
+    if len(maps) < count:
+        command = [*lazytron_command("maps", "generate"), "--size", size, "--count", str(count)]
+        subprocess.run([*command, "--seed", "1", "--out", str(where)], check=True)
+        maps = sorted(where.glob("*.txt"))
+    return maps[:count]
+
+
 def run_tournament(
-    opponent: str, commands: dict[str, str], maps: list[Path], args: argparse.Namespace
+    opponent: str, commands: dict[str, str], part: Part, args: argparse.Namespace
 ) -> dict:
-    """One tournament, ``args.player`` (chambers unless told) against ``opponent``; its JSON as a
-    dict."""
-    out = Path(args.out) / opponent
+    """One part's tournament, ``args.player`` (chambers unless told) against ``opponent``; its
+    JSON as a dict."""
+    out = Path(args.out) / (opponent + part.suffix)
     out.mkdir(parents=True, exist_ok=True)
     limits = (
         ["--first-time", "1", "--turn-time", "0.3"]
         if args.short
         else ["--first-time", "3", "--turn-time", "1"]
     )
-    positions = ["--book", args.book] if args.book else list(map(str, maps))
     command = [
         *lazytron_command("tournament"),
-        *positions,
+        *part.positions,
+        *part.options,
         "--bot",
         f"{args.player}={commands[args.player]}",
         "--bot",
@@ -157,9 +211,7 @@ def run_tournament(
         str(out / "results.db"),  # a run resumes only its own games: a new --out plays afresh
     ]
     print(
-        f"# {opponent}: {args.book or f'{len(maps)} maps'} x 2 sides x {args.rounds} rounds",
-        file=sys.stderr,
-        flush=True,
+        f"# {opponent}, {part.name} x 2 sides x {args.rounds} rounds", file=sys.stderr, flush=True
     )
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return json.loads((out / "games.json").read_text())
@@ -202,6 +254,27 @@ def summary(scores: list[float]) -> str:
     return f"{sum(scores):g}/{n} = {100 * share:.0f}% ± {100 * error:.0f}%"
 
 
+def pairs_line(games: list[dict], player: str = US) -> str:
+    """The share of games drawn and the pentanomial counts of the player's pairs.
+
+    >>> games = [{"pair": 1, "result": "1", "player1": "us", "player2": "them"},
+    ...          {"pair": 1, "result": "D", "player1": "them", "player2": "us"},
+    ...          {"pair": 2, "result": "D", "player1": "us", "player2": "them"},
+    ...          {"pair": 2, "result": "D", "player1": "them", "player2": "us"}]
+    >>> pairs_line(games, "us")
+    'draws 3/4 = 75%, pentanomial [0, 0, 1, 1, 0] (pairs scoring 0, 1/2, 1, 3/2, 2)'
+    """
+    pairs: dict[int, float] = {}
+    for game in games:
+        pairs[game["pair"]] = pairs.get(game["pair"], 0.0) + points(game, player)
+    draws = sum(g["result"] == "D" for g in games)
+    counts = list(pair_counts([pairs[k] for k in sorted(pairs)]))
+    return (
+        f"draws {draws}/{len(games)} = {100 * draws / len(games):.0f}%, "
+        f"pentanomial {counts} (pairs scoring 0, 1/2, 1, 3/2, 2)"
+    )
+
+
 def stored_clocks(db_path: Path, player: str, opponent: str) -> list[Clock]:
     """Both bots' answers against the clock in the last run of a results database (the run
     ``--report`` shows)."""
@@ -225,15 +298,16 @@ def clock_line(ours: Clock, theirs: Clock) -> str:
     return f"slowest answers, first turn / after: {both} ({theirs.name} late: {theirs.time_outs})"
 
 
-def report(player: str, opponent: str, data: dict, clock: list[Clock]) -> list[str]:
-    """The opponent's lines: the player's points and late answers, both bots' slowest answers, its
-    points per map."""
+def report(player: str, opponent: str, part: str, data: dict, clock: list[Clock]) -> list[str]:
+    """One part's lines: the player's points and late answers, draws and pairs, both bots' slowest
+    answers, its points per map."""
     games = data["games"]
     ours, theirs = clock
     lines = [
-        f"{player} vs {opponent}: {summary([points(g, player) for g in games])}, "
+        f"{player} vs {opponent}, {part}: {summary([points(g, player) for g in games])}, "
         f"late answers: {ours.time_outs}, "
         f"won on {opponent}'s fault: {sum(won_on_fault(g, player) for g in games)}",
+        "  " + pairs_line(games, player),
         "  " + clock_line(ours, theirs),
     ]
     for name in sorted({g["map"] for g in games}):
@@ -281,7 +355,7 @@ def depth_report(out: Path) -> list[str]:
     ]
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="a1k0n,port,zenzike")
     parser.add_argument(
@@ -300,13 +374,29 @@ def main() -> int:
         "--short", action="store_true", help="1 s / 0.3 s instead of the contest clock"
     )
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "strength"))
-    parser.add_argument("--book", help="play an opening book's positions instead of the maps")
+    parser.add_argument(
+        "--book", help="play an opening book's positions instead of the contest maps"
+    )
+    parser.add_argument(
+        "--generated",
+        type=int,
+        default=10,
+        metavar="N",
+        help="generated maps played with --openings 2, a part of their own (10; 0: none)",
+    )
+    parser.add_argument(
+        "--generated-size", default="21x21", metavar="WxH", help="their size (21x21)"
+    )
     parser.add_argument(
         "--player",
         default=US,
         help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = arguments()
     commands = bot_commands(args.short)
     opponents = args.opponents.split(",")
     if problem := unknown_bot(args.player, opponents, list(commands)):
@@ -322,22 +412,16 @@ def main() -> int:
         opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents
     }
     clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
+    generated = generated_maps(Path(args.out), args.generated, args.generated_size)
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
     for opponent in opponents:
-        lines.append(
-            f"positions against {opponent}: the book {args.book}"
-            if args.book
-            else f"maps against {opponent} ({len(chosen[opponent])}): "
-            f"{' '.join(m.stem for m in chosen[opponent])}"
-        )
-    for opponent in opponents:
-        data = run_tournament(opponent, commands, chosen[opponent], args)
-        lines += report(
-            args.player,
-            opponent,
-            data,
-            stored_clocks(Path(args.out) / opponent / "results.db", args.player, opponent),
-        )
+        for part in parts_of(chosen[opponent], generated, args.book):
+            lines.append(f"{part.name} against {opponent}: {part.listing}".rstrip(": "))
+            data = run_tournament(opponent, commands, part, args)
+            stored = stored_clocks(
+                Path(args.out) / (opponent + part.suffix) / "results.db", args.player, opponent
+            )
+            lines += report(args.player, opponent, part.name, data, stored)
     if args.player == US and "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))
