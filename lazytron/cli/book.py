@@ -17,6 +17,7 @@ _plies = arguments.number(int, "plies", 1, 50)
 _margin = arguments.number(int, "margin", 0, 10**9)
 _games = arguments.number(int, "games", 0, 100)
 _jobs = arguments.number(int, "jobs", 1, 64)
+_per_map = arguments.number(int, "per-map", 0, 10**6)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -63,6 +64,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="quick games of the engine against itself, depths 2 and 4 in both seats, ... (2)",
     )
     m.add_argument(
+        "--per-map",
+        type=_per_map,
+        default=0,
+        metavar="N",
+        help="the most positions from one source map (0: no limit)",
+    )
+    m.add_argument(
         "--seed", type=arguments.seed, default=1, metavar="S", help="the openings' seed (1)"
     )
     m.add_argument("--jobs", type=_jobs, default=1, metavar="J", help="games at once here (1)")
@@ -96,8 +104,8 @@ def _sources(names: list[str]) -> list[tuple[str, Board]]:
 
 def _command(args: argparse.Namespace) -> str:
     """The command that makes the same book, every setting written out."""
-    settings = ["count", "tries", "plies", "depth", "margin", "games", "seed"]
-    options = " ".join(f"--{name} {getattr(args, name)}" for name in settings)
+    settings = ["count", "tries", "plies", "depth", "margin", "games", "per_map", "seed"]
+    options = " ".join(f"--{name.replace('_', '-')} {getattr(args, name)}" for name in settings)
     return " ".join(["lazytron book make", *args.maps, options]).replace("  ", " ")
 
 
@@ -105,10 +113,18 @@ def make_book(args: argparse.Namespace, sources: list[tuple[str, Board]], err: T
     """Make the book and write it; 0, or 1 where fewer positions than asked were found."""
     from ..files import write_text
     from ..match.book import format_book
+    from ..match.processes import BotError
     from ..tournament import cluster, task
     from ..tournament.book import Recipe, make
 
-    recipe = Recipe(args.plies, args.depth, args.margin, args.games, 20, args.seed)
+    recipe = Recipe(
+        plies=args.plies,
+        depth=args.depth,
+        margin=args.margin,
+        games=args.games,
+        seed=args.seed,
+        per_map=args.per_map,
+    )
     try:
         runner = (
             task.local(args.jobs)
@@ -118,7 +134,13 @@ def make_book(args: argparse.Namespace, sources: list[tuple[str, Board]], err: T
     except cluster.ClusterError as e:
         print(f"lazytron book: {e}", file=err)
         return 1
-    book = make(sources, recipe, args.count, args.tries, runner, lambda line: print(line, file=err))
+    try:
+        book = make(
+            sources, recipe, args.count, args.tries, runner, lambda line: print(line, file=err)
+        )
+    except (BotError, cluster.ClusterError) as e:
+        print(f"lazytron book: {e}", file=err)
+        return 1
     header = [
         f"lazytron opening book: {len(book)} positions",
         f"made {time.strftime('%Y-%m-%d')} by: {_command(args)}",

@@ -12,14 +12,19 @@ same command makes the same book.  It is kept where:
   enemy answers knowing its move);
 - where games are asked for, the engine's quick games against itself from the
   position (at fixed depths, so that the same command makes the same book) neither
-  all go to one player (the seat would decide) nor all end in early draws (a
-  forced draw says nothing).
+  all go to one player (the seat would decide) nor all end in draws (a draw that
+  the shallower side holds from either seat says nothing);
+- its source map has given fewer than ``per_map`` positions (a map whose every
+  opening is drawn does not fill the book).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import shlex
+import sys
+from collections import Counter
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
@@ -43,8 +48,8 @@ class Recipe:
     depth: int = 8  # the chambers engine's search depth from each seat
     margin: int = 400  # the most a seat's value may be from level
     games: int = 2  # quick games of the engine against itself per candidate (0: none)
-    short: int = 20  # ... all drawn in fewer turns: a forced draw
     seed: int = 1
+    per_map: int = 0  # the most positions from one source map (0: no limit)
 
     def game_depths(self) -> list[tuple[int, int]]:
         """The fixed depths of each quick game's two bots: 2 and 4, then 4 and 2, 4 and 6, ...
@@ -57,11 +62,16 @@ class Recipe:
 
 
 def candidates(
-    sources: Sequence[tuple[str, Board]], plies: int, seed: int, attempts: int
+    sources: Sequence[tuple[str, Board]],
+    plies: int,
+    seed: int,
+    attempts: int,
+    full: Container[str] = (),
 ) -> Iterator[Opening]:
     """Candidates, the sources taken in turn, each after a seeded random opening of ``plies`` move
     pairs; mirrors and positions whose players cannot meet are skipped; ``attempts`` openings at
-    most.
+    most.  A source whose name is in ``full`` (looked at as the candidates are drawn) is passed
+    over.
 
     >>> from lazytron.reading import shipped_maps, load_board
     >>> first = next(candidates([("pillars", load_board(shipped_maps()["pillars"]))], 2, 1, 10))
@@ -71,6 +81,8 @@ def candidates(
     rng = random.Random(f"lazytron-book-{seed}")
     for tries in range(1, attempts + 1):
         map_name, board = sources[(tries - 1) % len(sources)]
+        if map_name in full:
+            continue
         moves = opening(board, plies, rng.randrange(2**31))
         position = played(board, moves)
         if len(moves) < plies or position is None or is_symmetric(position):
@@ -113,13 +125,20 @@ def level(value: tuple[int, int], margin: int) -> bool:
     return all(abs(v) <= margin for v in value)
 
 
+def bot_command(depth: int) -> str:
+    """The chambers bot at a fixed depth, run by this Python (``lazytron`` need not be on the PATH;
+    a cluster's workers need the same Python at the same path)."""
+    return shlex.join([sys.executable, "-m", "lazytron", "bot", "--engine", "chambers",
+                       "--depth", str(depth)])  # fmt: skip
+
+
 def self_play(position: Opening, recipe: Recipe, game: int) -> list[Fixture]:
     """The candidate's quick games: the engine against itself, each side at a fixed depth, the
     deeper one in either seat (a level position lets either win)."""
     limits = Limits(30.0, 30.0)  # fixed depths: the clock only guards against a stuck bot
     fixtures = []
     for i, (one, two) in enumerate(recipe.game_depths()):
-        commands = tuple(f"lazytron bot --engine chambers --depth {d}" for d in (one, two))
+        commands = tuple(bot_command(d) for d in (one, two))
         fixtures.append(
             Fixture(game + i, game + i, 1, position.name, str(position.board),
                     (f"depth {one}", f"depth {two}"), commands, (limits, limits))  # type: ignore[arg-type]
@@ -127,15 +146,15 @@ def self_play(position: Opening, recipe: Recipe, game: int) -> list[Fixture]:
     return fixtures
 
 
-def telling(results: Sequence[GameResult], short: int) -> bool:
-    """Whether the quick games leave the position worth a pair: neither all won by one player nor
-    all drawn within ``short`` turns (none asked for: it is)."""
-    if not results:
-        return True
-    codes = {r.result for r in results}
-    one_player = len(codes) == 1 and codes != {"D"}
-    early_draws = codes == {"D"} and all(r.turns < short for r in results)
-    return not (one_player or early_draws)
+def telling(results: Sequence[GameResult]) -> bool:
+    """Whether the quick games leave the position worth a pair: not all with the same result (all
+    won by one player, or all drawn); none asked for: it is.
+
+    >>> from types import SimpleNamespace as Game
+    >>> [telling([Game(result=r) for r in results]) for results in ("12", "1D", "11", "DD", "")]
+    [True, True, False, False, True]
+    """
+    return len({r.result for r in results}) != 1
 
 
 def make(
@@ -144,7 +163,10 @@ def make(
 ) -> list[Opening]:  # fmt: skip
     """Up to ``count`` positions, from at most ``tries`` openings, in the order found."""
     book: list[Opening] = []
-    for tried, candidate in enumerate(candidates(sources, recipe.plies, recipe.seed, tries), 1):
+    given: Counter[str] = Counter()  # positions kept per source map
+    full: set[str] = set()
+    found = candidates(sources, recipe.plies, recipe.seed, tries, full)
+    for tried, candidate in enumerate(found, 1):
         if len(book) >= count:
             break
         value = values(candidate.board, recipe.depth)
@@ -152,9 +174,13 @@ def make(
             continue
         fixtures = self_play(candidate, recipe, tried * max(recipe.games, 1))
         results = list(runner(fixtures)) if fixtures else []
-        if not telling(results, recipe.short):
+        if not telling(results):
             continue
         book.append(judged(candidate, recipe, value, results))
+        source = candidate.name.rsplit("-", 1)[0]
+        given[source] += 1
+        if given[source] == recipe.per_map:
+            full.add(source)
         progress(f"{candidate.name}: kept ({len(book)} of {count}, {tried} tried)")
     return book
 

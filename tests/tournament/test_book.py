@@ -55,6 +55,14 @@ def test_an_unbalanced_position_is_refused():
     assert make([("lopsided", lopsided)], Recipe(plies=1, depth=4, games=0), 5, 40, local()) == []
 
 
+def test_no_source_map_gives_more_than_its_share():
+    sources = [("pillars", PILLARS), ("gatehouse", load_board(shipped_maps()["gatehouse"]))]
+    free = make(sources, Recipe(depth=4, games=0), 4, 40, local())
+    capped = make(sources, Recipe(depth=4, games=0, per_map=1), 4, 40, local())
+    assert len(free) == 4  # without the cap the two maps fill the book
+    assert sorted(p.name.rsplit("-", 1)[0] for p in capped) == ["gatehouse", "pillars"]
+
+
 def test_the_same_command_makes_the_same_book(tmp_path):
     args = ["book", "make", "pillars", "gatehouse", "--count", "2", "--tries", "40", "--depth", "4"]
     runs = [lazytron(*args, "--out", str(tmp_path / f"{k}.txt")) for k in (1, 2)]
