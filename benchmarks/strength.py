@@ -97,6 +97,14 @@ class Part(NamedTuple):
     listing: str = ""
 
 
+def counted(n: int, noun: str) -> str:
+    """
+    >>> counted(1, "contest map"), counted(10, "generated map")
+    ('1 contest map', '10 generated maps')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[Part]:
     """The gauntlet's parts against one opponent: its contest maps (or the book), then the
     generated maps with openings (none if no map was generated)."""
@@ -104,14 +112,14 @@ def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[
     first = (
         Part(f"the book {book}", ["--book", book])
         if book
-        else Part(f"{len(maps)} contest maps", list(map(str, maps)), listing=stems)
+        else Part(counted(len(maps), "contest map"), list(map(str, maps)), listing=stems)
     )
     if not generated:
         return [first]
     openings = ["--openings", "2", "--seed", "1"]
     listing = " ".join(m.stem for m in generated)
     rest = Part(
-        f"{len(generated)} generated maps",
+        counted(len(generated), "generated map"),
         list(map(str, generated)),
         openings,
         "-generated",
@@ -171,7 +179,9 @@ def generated_maps(out: Path, count: int, size: str) -> list[Path]:
     maps = sorted(where.glob("*.txt"))
     if len(maps) < count:
         command = [*lazytron_command("maps", "generate"), "--size", size, "--count", str(count)]
-        subprocess.run([*command, "--seed", "1", "--out", str(where)], check=True)
+        subprocess.run(
+            [*command, "--seed", "1", "--out", str(where)], check=True, stdout=subprocess.DEVNULL
+        )
         maps = sorted(where.glob("*.txt"))
     return maps[:count]
 

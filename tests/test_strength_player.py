@@ -61,6 +61,10 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
         "port",
         "--maps",
         "test-board",
+        "--generated",
+        "1",
+        "--generated-size",
+        "9x9",
         "--out",
         str(out),
         cwd=tmp_path,
@@ -76,7 +80,25 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
     faults = sum(bool(g["fault1"] or g["fault2"]) for g in wins)
     lines = proc.stdout.splitlines()
     assert lines[0] == "player: zenzike, clock: short (1 s / 0.3 s), rounds: 1"
-    assert f"zenzike vs port: {won:g}/2 = {50 * won:.0f}% " in proc.stdout
+    assert f"zenzike vs port, 1 contest map: {won:g}/2 = {50 * won:.0f}% " in proc.stdout
     assert f", won on port's fault: {faults}\n" in proc.stdout
+    # the second part: the generated map from both seats, after two random plies each side
+    generated = json.loads((out / "port-generated" / "games.json").read_text())["games"]
+    [made] = (out / "generated-maps").glob("*.txt")
+    assert {g["map"] for g in generated} == {made.stem} and len(generated) == 2
+    assert all(len(g["opening"]) == 4 for g in generated)  # two move pairs, a letter a move
+    won = sum(
+        1.0 if g["result"] == ("1" if g["player1"] == "zenzike" else "2") else 0.0
+        for g in generated
+    ) + 0.5 * sum(g["result"] == "D" for g in generated)
+    draws = sum(g["result"] == "D" for g in generated)
+    part = proc.stdout.split("zenzike vs port, 1 generated map: ")[1].splitlines()
+    assert part[0].startswith(f"{won:g}/2 = {50 * won:.0f}% ")
+    counts = [0] * 5
+    counts[round(2 * won)] = 1
+    assert part[1] == (
+        f"  draws {draws}/2 = {50 * draws:.0f}%, pentanomial {counts}"
+        " (pairs scoring 0, 1/2, 1, 3/2, 2)"
+    )
     assert not any(line.startswith("depth per turn") for line in lines)  # chambers' depths only
     assert (out / "summary.txt").read_text() == proc.stdout
