@@ -1,19 +1,25 @@
 """The documentation's screenshots, taken in headless Chromium: ``LAZYTRON_SCREENSHOTS=1 pytest
-tests/test_screenshots.py`` writes ``docs/tournament.png`` and ``docs/replay.png`` (skipped
-otherwise).
+tests/test_screenshots.py`` writes them under ``docs/`` (skipped otherwise).
 
 - ``docs/tournament.png``: the page of the tutorial's SPRT run (``docs/tutorial.md``, section 5);
 - ``docs/replay.png``: the analysed replay page of the longest recorded huge-room game of
-  ``../shared`` at turn 120 (``docs/index.md``).
+  ``../shared`` at turn 120 (``docs/index.md``);
+- ``docs/site-front.png`` and ``docs/site-results.png``: the documentation site's front page and
+  results page, built by ``mkdocs build --strict`` and served on 127.0.0.1 (needs the ``docs``
+  extra).
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import os
 import shutil
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -83,4 +89,55 @@ def test_the_replay_page(browser, shared, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     screenshot(browser, page.as_uri() + "#turn=120", DOCS / "replay.png")
+    assert browser.problems() == []
+
+
+@pytest.fixture
+def site(tmp_path) -> Iterator[str]:
+    """The documentation site, built strict into a temporary directory and served on 127.0.0.1:
+    its address."""
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed")
+    built = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(built)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(built))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def window(browser: Browser, url: str, path: Path) -> None:
+    """Save the first 1280x900 CSS pixels of the page at ``url`` as a PNG, as a reader sees it."""
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        page=True,
+        width=1280,
+        height=900,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
+    browser.open(url)
+    data = browser.call("Page.captureScreenshot", page=True, format="png")["data"]
+    path.write_bytes(base64.b64decode(data))
+    browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
+def test_the_documentation_site(browser, site):
+    window(browser, site, DOCS / "site-front.png")
+    assert "lazytron" in browser.js("document.title")
+    window(browser, site + "results/", DOCS / "site-results.png")
+    assert browser.js("document.title").startswith("Results")
     assert browser.problems() == []
