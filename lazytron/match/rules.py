@@ -6,7 +6,7 @@ head or off the grid crashes; two players swapping cells both crash.  A
 player who gives no move (``Move.NONE``: no answer in time, or a crashed
 bot) crashes that turn.
 
-These are the rules the issue states and the recorded games follow
+These are the contest's rules, which the recorded games follow
 (:func:`advance`).  Tron.jar itself moves player 1 and then player 2,
 which differs when a player steps onto the other's head cell or gives no
 move: :func:`advance_tronjar`.  :data:`RULES` names both.

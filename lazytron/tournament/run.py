@@ -66,7 +66,7 @@ class Progress:
     """A progress bar on a terminal, one line per game elsewhere."""
 
     def __init__(self, total: int, done: int, stream: TextIO = sys.stderr) -> None:
-        self.bar = Bar(total - done, "games", stream)  # the bar counts this session's games
+        self.bar = Bar(total - done, "games", stream)  # the bar counts the games this command plays
         self.before, self.total = done, total
         self.stream = stream
 
