@@ -2,7 +2,7 @@
 
     python benchmarks/versus.py [--repeat N] [--parts judged,maps,games,budget] [--json FILE]
 
-judged  six judged cases (opening positions, fixed depth): ratio per case, max, geometric mean
+judged  six cases (opening positions, fixed depth): ratio per case, max, geometric mean
 maps    every contest map at the smallest even depth at which the original needs >= 1 s
         (maps where it stays under 1 s up to depth 14 are reported at 14, not judged)
 games   mid-game positions from the recorded games (turns 10, 20, 30 while the players still

@@ -65,6 +65,7 @@ depth = number(int, "depth", 0, MOST_DEPTH)
 seconds = number(float, "time", 0, MOST_SECONDS, above=True)
 count = number(int, "", 1, MOST_COUNT)
 seed = number(int, "seed", 0, 2**63 - 1)
+plies = number(int, "", 0, 1000)  # opening move pairs
 
 
 def engine_arguments(p: argparse.ArgumentParser) -> None:

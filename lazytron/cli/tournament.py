@@ -14,8 +14,6 @@ from . import arguments
 if TYPE_CHECKING:
     from ..tournament.options import Options
 
-_plies = arguments.number(int, "", 0, 1000)
-
 
 class _SprtTerms(argparse.Action):
     """``--sprt K=V ...``: the ``K=V`` words up to the first that is not one; the words from there
@@ -74,7 +72,7 @@ def _entrants_and_schedule(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--openings",
-        type=_plies,
+        type=arguments.plies,
         default=0,
         metavar="K",
         help="random safe move pairs before the bots play (0)",

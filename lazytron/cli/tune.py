@@ -13,8 +13,6 @@ from . import arguments
 if TYPE_CHECKING:
     from ..tune.plan import TuneOptions
 
-_plies = arguments.number(int, "", 0, 1000)
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     _what(p)
@@ -76,7 +74,7 @@ def _games(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--openings",
-        type=_plies,
+        type=arguments.plies,
         default=2,
         metavar="K",
         help="random safe move pairs before the bots play (2)",
