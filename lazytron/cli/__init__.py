@@ -107,10 +107,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except KeyboardInterrupt:
-        if args.command in ("play", "tournament"):  # their bots ended: a second signal is moot
-            from ..match.processes import ignore_interrupts
-
-            ignore_interrupts()
         return 130
     except BrokenPipeError:
         silence_output()

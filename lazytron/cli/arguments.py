@@ -139,10 +139,10 @@ def limits_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def referee_process() -> None:
+def referee_process(once: bool = False) -> None:
     """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or
-    SIGHUP."""
+    SIGHUP (with ``once``, the first such signal ends the run and the rest are ignored)."""
     from ..match.processes import become_subreaper, interrupt_on_termination
 
     become_subreaper()
-    interrupt_on_termination()
+    interrupt_on_termination(once)

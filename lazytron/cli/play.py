@@ -55,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..match.referee import Limits
 
-    arguments.referee_process()
+    arguments.referee_process(once=True)  # a second signal is moot
     limits = Limits(args.first_time, args.turn_time)
     return play(
         args.map,

@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     from ..match.referee import Limits
     from ..tournament.options import DEFAULT_DB, Options
 
-    arguments.referee_process()
+    arguments.referee_process(once=True)  # a second signal is moot
     words = getattr(args, "argv", None)
     return main(
         Options(

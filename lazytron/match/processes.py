@@ -76,12 +76,19 @@ _held = threading.local()  # per thread: how deep in uninterrupted() it is
 _pending = threading.Event()  # an interrupt came while the main thread held them
 
 
-def interrupt_on_termination() -> None:
+def interrupt_on_termination(once: bool = False) -> None:
     """Make Ctrl-C, SIGTERM and SIGHUP interrupt (KeyboardInterrupt), so that the bots are ended on
     the way out; while bots are being started or ended (:func:`uninterrupted`) the interrupt waits
-    for that to be done, so that none is left behind."""
+    for that to be done, so that none is left behind.  With ``once``, the first of them also
+    ignores the rest: a burst of signals ends the process once, with no second interrupt on the
+    way out."""
     for sig in INTERRUPTS:
-        signal.signal(sig, _interrupt)
+        signal.signal(sig, _interrupt_once if once else _interrupt)
+
+
+def _interrupt_once(signum: int, frame: object) -> None:
+    ignore_interrupts()
+    _interrupt(signum, frame)
 
 
 def _interrupt(signum: int, frame: object) -> None:
