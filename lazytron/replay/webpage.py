@@ -1,5 +1,5 @@
-"""The replay as one self-contained web page: the template in ``lazytron/html/`` with the game
-embedded as JSON.
+"""The replay as one self-contained web page: the template in ``lazytron/replay/html/`` with the
+board's drawing (``board.js``, shared with ``lazytron serve``) and the game embedded as JSON.
 
 The page needs nothing but itself (no scripts, styles or fonts from
 elsewhere).  Bitboards travel as hexadecimal strings of the Python int
@@ -20,16 +20,25 @@ from .model import Analysis, Analyst, Replay
 from .moments import DROP, SURPRISES_FROM, moments
 
 PLACEHOLDER = "/*GAME*/null"
+BOARD = "/*BOARD*/"  # where the board's drawing goes
 SCHEMA = 2
 
 
+def _shipped(name: str) -> str:
+    return resources.files("lazytron.replay").joinpath("html", name).read_text(encoding="utf-8")
+
+
+def board_script() -> str:
+    """The board's drawing (colours, cell size, painting on a canvas), which the replay page and
+    ``lazytron serve``'s page share."""
+    return _shipped("board.js")
+
+
 def template() -> str:
-    """The page template shipped in the package."""
-    return (
-        resources.files("lazytron.replay")
-        .joinpath("html", "replay.html")
-        .read_text(encoding="utf-8")
-    )
+    """The page template shipped in the package, the board's drawing written into it."""
+    html = _shipped("replay.html")
+    assert html.count(BOARD) == 1, "the template must hold the board's placeholder once"
+    return html.replace(BOARD, board_script())
 
 
 def _verdicts(analysis: Analysis) -> dict[str, Any]:

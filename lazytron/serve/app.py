@@ -1,6 +1,7 @@
 """The web application on Starlette: the page, its requests and its websockets.
 
     GET  /                          the page (static/index.html), its script and style in /static
+                                    (board.js: the replay page's drawing, lazytron/replay/html)
     GET  /api/choices               maps, engines and their options, bots, clocks, rules, limits
     POST /api/games                 a game to play or watch: 201 {"id", "socket"}
     WS   /ws/games/{id}             that game: its messages out, the human's keys in
@@ -34,6 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from ..replay import webpage
 from . import sockets
 from .choices import Catalogue, RequestError
 from .games import Games
@@ -75,6 +77,10 @@ async def read_json(request: Request) -> Any:
 async def index(request: Request) -> Response:
     page = resources.files("lazytron.serve").joinpath("static", "index.html")
     return HTMLResponse(page.read_text(encoding="utf-8"))
+
+
+async def board_script(request: Request) -> Response:
+    return Response(webpage.board_script(), media_type="text/javascript")
 
 
 async def no_icon(request: Request) -> Response:
@@ -150,6 +156,7 @@ def make_app(config: Config) -> Starlette:
         Route("/replay/db/{run:int}/{game:int}", stored_replay),
         WebSocketRoute("/ws/games/{game}", sockets.game_socket),
         WebSocketRoute("/ws/tournament", sockets.tournament_socket),
+        Route("/static/board.js", board_script),  # the replay page's, shared
         Mount("/static", StaticFiles(packages=[("lazytron.serve", "static")]), name="static"),
     ]
     middleware = (

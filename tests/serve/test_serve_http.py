@@ -12,6 +12,7 @@ from serving import Server, gone, wait
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from lazytron.replay.webpage import BOARD, template
 from lazytron.serve.choices import MAX_MAP_CHARS
 from lazytron.serve.games import MAX_GAMES
 
@@ -124,6 +125,15 @@ def test_other_sites_pages_are_refused(server):
         connect(socket_url(server, "/ws/tournament"), origin="http://evil.example").close()
     status, text = server.request("/", headers={"Host": "evil.example"})  # DNS rebinding
     assert status == 400
+
+
+def test_the_page_draws_the_board_with_the_replay_pages_script(server):
+    status, script = server.request("/static/board.js")
+    assert status == 200 and "function boardCanvas(" in script and "const COLOURS" in script
+    replay = template()  # the replay page as written, its drawing inlined
+    assert script in replay and BOARD not in replay
+    status, page = server.request("/")
+    assert status == 200 and '<script src="/static/board.js"></script>' in page
 
 
 def test_a_socket_for_no_game_says_so(server):

@@ -1,12 +1,10 @@
 """The pure parts of ``lazytron serve``: requests checked into setups, the human's seat and its
-relay, the bots' searches, the messages, the stored games, a tournament followed, the page's
-colours."""
+relay, the bots' searches, the messages, the stored games, a tournament followed."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -330,16 +328,3 @@ def test_a_server_others_can_reach_is_warned_of():
     assert exposure_warning("127.0.0.1") is None and exposure_warning("localhost") is None
     assert is_loopback("127.0.0.2") and not is_loopback("0.0.0.0")
     assert (exposure_warning("0.0.0.0") or "").startswith("WARNING: listening on 0.0.0.0")
-
-
-def colours(text: str) -> dict[str, str]:
-    body = re.search(r"const COLOURS = \{(.*?)\};", text, re.S)
-    assert body
-    return dict(re.findall(r'(\w+): (\[[^\]]*\]|"[^"]*")', body[1]))
-
-
-def test_the_live_board_has_the_replay_pages_colours():
-    live = colours((ROOT / "lazytron" / "serve" / "static" / "board.js").read_text())
-    replay = colours((ROOT / "lazytron" / "replay" / "html" / "replay.html").read_text())
-    assert set(live) == {"free", "wall", "trail", "head", "crash", "text"}
-    assert live == {name: replay[name] for name in live}

@@ -1,11 +1,13 @@
-/* The board, drawn as the replay page draws it (lazytron/replay/html/replay.html): the same colours,
-   cell sizes, trails, labelled heads and crash marks. Bitboards come as hex of the Python int (bit i
+/* The board's drawing, shared by the replay page (lazytron/replay/webpage.py writes this script into
+   it) and the web app of `lazytron serve` (which serves it as /static/board.js): the colours, the
+   cell size, and the painting of cells on a canvas. Bitboards come as hex of the Python int (bit i
    is cell i = y * (W + 1) + x); heads as cell indices. */
 "use strict";
 
 const COLOURS = {
   free: "#f2f2f2", wall: "#6b6b6b", trail: ["#1f5fa8", "#a8561f"], head: ["#2e8fff", "#ff8a1f"],
-  crash: "#d01010", text: "#ffffff",
+  shade: ["#c6dcf7", "#f7dcc3"], tie: "#e3d7ee", crash: "#d01010", text: "#ffffff",
+  line: ["#0b3d75", "#7a3a0c"], depth: ["#7fa6d4", "#d4a57f"], moment: { drop: "#d01010", apart: "#222", surprise: "#888" },
 };
 
 /* A bitboard (hex of the Python int) as one flag per cell index. */
@@ -25,11 +27,11 @@ function cellSize(width, height) {
   return Math.max(4, Math.min(32, Math.floor(Math.min(720 / width, 560 / height))));
 }
 
-/* A drawer for one board on a canvas: draw(heads, t, crashes) shows position t of the heads' list
-   (every earlier head a trail), and the crash marks if given. */
-function makeBoard(canvas, width, height, wallsHex) {
-  const stride = width + 1, size = stride * height, walls = bits(wallsHex, size);
-  const ctx = canvas.getContext("2d"), cell = cellSize(width, height), ratio = window.devicePixelRatio || 1;
+/* A canvas sized for a board at the screen's pixel ratio, and its painters: fill(i, colour) paints
+   cell i (and gives its corner), label(i, text, colour) paints it with the text on top. */
+function boardCanvas(canvas, width, height) {
+  const stride = width + 1, ctx = canvas.getContext("2d"), cell = cellSize(width, height);
+  const ratio = window.devicePixelRatio || 1;
   canvas.width = width * cell * ratio;
   canvas.height = height * cell * ratio;
   canvas.style.width = width * cell + "px";
@@ -52,6 +54,15 @@ function makeBoard(canvas, width, height, wallsHex) {
     ctx.textBaseline = "middle";
     ctx.fillText(text, x + cell / 2, y + cell / 2 + 1);
   }
+
+  return { ctx, cell, fill, label };
+}
+
+/* A drawer for one board on a canvas: draw(heads, t, crashes) shows position t of the heads' list
+   (every earlier head a trail), and the crash marks if given. */
+function makeBoard(canvas, width, height, wallsHex) {
+  const stride = width + 1, size = stride * height, walls = bits(wallsHex, size);
+  const { cell, fill, label } = boardCanvas(canvas, width, height);
 
   function draw(heads, t, crashes) {
     for (let i = 0; i < size; i++) {
