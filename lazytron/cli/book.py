@@ -18,6 +18,25 @@ _margin = arguments.number(int, "margin", 0, 10**9)
 _games = arguments.number(int, "games", 0, 100)
 _jobs = arguments.number(int, "jobs", 1, 64)
 _per_map = arguments.number(int, "per-map", 0, 10**6)
+_quick_depth = arguments.number(int, "a quick game's depth", 1, 100)
+
+
+def _quick_depths(text: str) -> tuple[int, int]:
+    """``LOW,HIGH``: the quick games' shallower and deeper depths.
+
+    >>> _quick_depths("4,8")
+    (4, 8)
+    >>> _quick_depths("8,4")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the first depth must be below the second: '8,4'
+    """
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"expected two depths, LOW,HIGH: {text!r}")
+    low, high = (int(_quick_depth(part)) for part in parts)
+    if low >= high:
+        raise argparse.ArgumentTypeError(f"the first depth must be below the second: {text!r}")
+    return low, high
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,6 +61,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument(
         "--plies", type=_plies, default=2, metavar="K", help="opening move pairs from the map (2)"
     )
+    _judging_arguments(m)
+    m.add_argument(
+        "--per-map",
+        type=_per_map,
+        default=0,
+        metavar="N",
+        help="the most positions from one source map (0: no limit)",
+    )
+    m.add_argument(
+        "--seed", type=arguments.seed, default=1, metavar="S", help="the openings' seed (1)"
+    )
+    m.add_argument("--jobs", type=_jobs, default=1, metavar="J", help="games at once here (1)")
+    m.add_argument(
+        "--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers"
+    )
+
+
+def _judging_arguments(m: argparse.ArgumentParser) -> None:
+    """How a candidate is judged: the search from both seats, then the quick games."""
     m.add_argument(
         "--depth",
         type=arguments.depth,
@@ -61,21 +99,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=_games,
         default=2,
         metavar="G",
-        help="quick games of the engine against itself, depths 2 and 4 in both seats, ... (2)",
+        help="quick games of the engine against itself, the deeper side in either seat (2)",
     )
     m.add_argument(
-        "--per-map",
-        type=_per_map,
-        default=0,
-        metavar="N",
-        help="the most positions from one source map (0: no limit)",
-    )
-    m.add_argument(
-        "--seed", type=arguments.seed, default=1, metavar="S", help="the openings' seed (1)"
-    )
-    m.add_argument("--jobs", type=_jobs, default=1, metavar="J", help="games at once here (1)")
-    m.add_argument(
-        "--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers"
+        "--quick-depths",
+        type=_quick_depths,
+        default=(2, 4),
+        metavar="LOW,HIGH",
+        help="the quick games' depths; two plies deeper every second pair (2,4)",
     )
 
 
@@ -106,6 +137,7 @@ def _command(args: argparse.Namespace) -> str:
     """The command that makes the same book, every setting written out."""
     settings = ["count", "tries", "plies", "depth", "margin", "games", "per_map", "seed"]
     options = " ".join(f"--{name.replace('_', '-')} {getattr(args, name)}" for name in settings)
+    options += " --quick-depths {},{}".format(*args.quick_depths)
     return " ".join(["lazytron book make", *args.maps, options]).replace("  ", " ")
 
 
@@ -124,6 +156,7 @@ def make_book(args: argparse.Namespace, sources: list[tuple[str, Board]], err: T
         games=args.games,
         seed=args.seed,
         per_map=args.per_map,
+        quick=args.quick_depths,
     )
     try:
         runner = (

@@ -11,9 +11,11 @@ same command makes the same book.  It is kept where:
   position from the other seat is not its negation: each seat assumes the
   enemy answers knowing its move);
 - where games are asked for, the engine's quick games against itself from the
-  position (at fixed depths, so that the same command makes the same book) neither
-  all go to one player (the seat would decide) nor all end in draws (a draw that
-  the shallower side holds from either seat says nothing);
+  position, a deeper side against a shallower one in either seat (fixed depths,
+  so that the same command makes the same book), go to the deeper side: more
+  than half of their points.  A position whose games all go to one player (the
+  seat decides) or all end in draws (the shallower side holds the draw from
+  either seat) gives the deeper side half, and says nothing about strength;
 - its source map has given fewer than ``per_map`` positions (a map whose every
   opening is drawn does not fill the book).
 """
@@ -35,7 +37,7 @@ from ..match.book import Opening
 from ..match.mapgen import is_symmetric, opening
 from ..match.referee import Limits
 from ..match.rules import Outcome, advance
-from .task import Fixture, GameResult, Runner
+from .task import Fixture, GameResult, Runner, play_all
 
 Judged = Callable[[Board], tuple[int, int]]
 
@@ -50,14 +52,19 @@ class Recipe:
     games: int = 2  # quick games of the engine against itself per candidate (0: none)
     seed: int = 1
     per_map: int = 0  # the most positions from one source map (0: no limit)
+    quick: tuple[int, int] = (2, 4)  # the quick games' shallower and deeper depths
 
     def game_depths(self) -> list[tuple[int, int]]:
-        """The fixed depths of each quick game's two bots: 2 and 4, then 4 and 2, 4 and 6, ...
+        """The fixed depths of each quick game's two bots: the shallower side against the deeper,
+        then the seats swapped, then both two plies deeper, ...
 
         >>> Recipe(games=4).game_depths()
         [(2, 4), (4, 2), (4, 6), (6, 4)]
+        >>> Recipe(games=2, quick=(6, 10)).game_depths()
+        [(6, 10), (10, 6)]
         """
-        pairs = [(2 + 2 * (k // 2), 4 + 2 * (k // 2)) for k in range(self.games)]
+        low, high = self.quick
+        pairs = [(low + 2 * (k // 2), high + 2 * (k // 2)) for k in range(self.games)]
         return [pair if k % 2 == 0 else pair[::-1] for k, pair in enumerate(pairs)]
 
 
@@ -147,14 +154,21 @@ def self_play(position: Opening, recipe: Recipe, game: int) -> list[Fixture]:
 
 
 def telling(results: Sequence[GameResult]) -> bool:
-    """Whether the quick games leave the position worth a pair: not all with the same result (all
-    won by one player, or all drawn); none asked for: it is.
+    """Whether the quick games leave the position worth a pair: the deeper side has more than
+    half of their points; none asked for: it is.
 
-    >>> from types import SimpleNamespace as Game
-    >>> [telling([Game(result=r) for r in results]) for results in ("12", "1D", "11", "DD", "")]
-    [True, True, False, False, True]
+    >>> from lazytron.tournament.task import GameResult as G
+    >>> games = ["21", "2D", "D1", "11", "DD", "12", ""]  # deeper side: 2, 1.5, 1.5, 1, 1, 0, -
+    >>> [telling([G(0, r, "", 0, "") for r in results]) for results in games]
+    [True, True, True, False, False, False, True]
     """
-    return len({r.result for r in results}) != 1
+    return not results or deeper_points(results) > len(results) / 2
+
+
+def deeper_points(results: Sequence[GameResult]) -> float:
+    """The deeper side's points in the quick games, in the order :meth:`Recipe.game_depths` gives
+    them: player 2's in the first, player 1's in the second, ..."""
+    return sum(r.points(2 - k % 2) for k, r in enumerate(results))
 
 
 def make(
@@ -173,7 +187,7 @@ def make(
         if not level(value, recipe.margin):
             continue
         fixtures = self_play(candidate, recipe, tried * max(recipe.games, 1))
-        results = list(runner(fixtures)) if fixtures else []
+        results = play_all(fixtures, runner) if fixtures else []  # in the fixtures' order
         if not telling(results):
             continue
         book.append(judged(candidate, recipe, value, results))
@@ -191,6 +205,7 @@ def judged(
     """The candidate with its balance noted: the two seats' values, and its games' points."""
     balance = f"depth {recipe.depth}: {value[0]:+d} as player 1, {value[1]:+d} as player 2"
     if results:
-        points = sum(r.points(1) for r in results)
-        balance += f"; games {points:g} of {len(results)} for player 1"
+        low, high = recipe.quick
+        balance += f"; quick games from depths {low} and {high}: {deeper_points(results):g} of"
+        balance += f" {len(results)} to the deeper side"
     return Opening(candidate.name, candidate.board, {**candidate.notes, "balance": balance})

@@ -63,6 +63,28 @@ def test_no_source_map_gives_more_than_its_share():
     assert sorted(p.name.rsplit("-", 1)[0] for p in capped) == ["gatehouse", "pillars"]
 
 
+def test_a_position_is_kept_only_where_the_deeper_side_wins_its_quick_games():
+    judged: dict[str, float] = {}  # each candidate's points for the deeper side
+
+    def recording(fixtures):
+        fixtures = list(fixtures)
+        by_game = {f.game: f for f in fixtures}
+        results = list(local()(fixtures))
+        for r in results:
+            fixture = by_game[r.game]
+            deeper = 1 + (fixture.names[1] > fixture.names[0])  # "depth 3" < "depth 4"
+            judged[fixture.map_name] = judged.get(fixture.map_name, 0) + r.points(deeper)
+        yield from reversed(results)  # a runner gives them as they end: any order
+
+    sources = [("pillars", PILLARS), ("gatehouse", load_board(shipped_maps()["gatehouse"]))]
+    book = make(sources, Recipe(depth=4, games=2, quick=(3, 4)), 4, 60, recording)
+    kept = {p.name for p in book}
+    assert kept and all(judged[name] > 1 for name in kept)
+    assert any(points <= 1 for name, points in judged.items() if name not in kept)
+    for p in book:
+        assert f"{judged[p.name]:g} of 2 to the deeper side" in p.notes["balance"]
+
+
 def test_the_same_command_makes_the_same_book(tmp_path):
     args = ["book", "make", "pillars", "gatehouse", "--count", "2", "--tries", "40", "--depth", "4"]
     runs = [lazytron(*args, "--out", str(tmp_path / f"{k}.txt")) for k in (1, 2)]
