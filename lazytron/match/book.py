@@ -10,10 +10,10 @@ position is a ``position NAME`` line, then ``KEY VALUE`` lines (``origin``,
 ``balance``, anything else kept as it is), then the map in the contest format
 (``W H`` and H rows), which the one map reader reads::
 
-    # lazytron book: made 2026-11-27 by lazytron book make --seed 1
+    # lazytron book: made 2026-11-27 by lazytron book make --games 0 --seed 1
     position pillars-3
     origin pillars, opening EW SN
-    balance depth 8: +30 as player 1, -40 as player 2; games 1 of 2 for player 1
+    balance depth 8: +30 as player 1, -40 as player 2
     15 15
     ###############
     ...
