@@ -19,6 +19,7 @@ _games = arguments.number(int, "games", 0, 100)
 _jobs = arguments.number(int, "jobs", 1, 64)
 _per_map = arguments.number(int, "per-map", 0, 10**6)
 _quick_depth = arguments.number(int, "a quick game's depth", 1, 100)
+_apart = arguments.number(int, "apart", 0, arguments.MOST_DEPTH)
 
 
 def _quick_depths(text: str) -> tuple[int, int]:
@@ -62,6 +63,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--plies", type=_plies, default=2, metavar="K", help="opening move pairs from the map (2)"
     )
     _judging_arguments(m)
+    m.add_argument(
+        "--apart",
+        type=_apart,
+        default=0,
+        metavar="N",
+        help="the fewest steps between the heads through free cells (0: any)",
+    )
     m.add_argument(
         "--per-map",
         type=_per_map,
@@ -135,7 +143,7 @@ def _sources(names: list[str]) -> list[tuple[str, Board]]:
 
 def _command(args: argparse.Namespace) -> str:
     """The command that makes the same book, every setting written out."""
-    settings = ["count", "tries", "plies", "depth", "margin", "games", "per_map", "seed"]
+    settings = ["count", "tries", "plies", "depth", "margin", "games", "apart", "per_map", "seed"]
     options = " ".join(f"--{name.replace('_', '-')} {getattr(args, name)}" for name in settings)
     options += " --quick-depths {},{}".format(*args.quick_depths)
     return " ".join(["lazytron book make", *args.maps, options]).replace("  ", " ")
@@ -157,6 +165,7 @@ def make_book(args: argparse.Namespace, sources: list[tuple[str, Board]], err: T
         seed=args.seed,
         per_map=args.per_map,
         quick=args.quick_depths,
+        apart=args.apart,
     )
     try:
         runner = (

@@ -5,7 +5,8 @@ the roomiest safe moves (:func:`lazytron.match.mapgen.opening`), seeded, so the
 same command makes the same book.  It is kept where:
 
 - it is not a mirror (walls and heads not symmetric under the point reflection)
-  and the players can still meet;
+  and the players can still meet, at least ``apart`` steps from each other (heads
+  that start close mostly meet head on at once: a draw that says nothing);
 - the chambers engine, searching it to a fixed depth from each seat, values it
   level within ``margin`` for both players (a search's value of the same
   position from the other seat is not its negation: each seat assumes the
@@ -34,7 +35,7 @@ from ..engines.chambers import init_tree
 from ..engines.chambers.evaluate import Kind
 from ..engines.chambers.search import search
 from ..match.book import Opening
-from ..match.mapgen import is_symmetric, opening
+from ..match.mapgen import distance, is_symmetric, opening
 from ..match.referee import Limits
 from ..match.rules import Outcome, advance
 from .task import Fixture, GameResult, Runner, play_all
@@ -53,6 +54,7 @@ class Recipe:
     seed: int = 1
     per_map: int = 0  # the most positions from one source map (0: no limit)
     quick: tuple[int, int] = (2, 4)  # the quick games' shallower and deeper depths
+    apart: int = 0  # the fewest steps between the heads (0: any)
 
     def game_depths(self) -> list[tuple[int, int]]:
         """The fixed depths of each quick game's two bots: the shallower side against the deeper,
@@ -74,11 +76,12 @@ def candidates(
     seed: int,
     attempts: int,
     full: Container[str] = (),
+    apart: int = 0,
 ) -> Iterator[Opening]:
     """Candidates, the sources taken in turn, each after a seeded random opening of ``plies`` move
-    pairs; mirrors and positions whose players cannot meet are skipped; ``attempts`` openings at
-    most.  A source whose name is in ``full`` (looked at as the candidates are drawn) is passed
-    over.
+    pairs; mirrors and positions whose players cannot meet, or whose heads are fewer than ``apart``
+    steps from each other, are skipped; ``attempts`` openings at most.  A source whose name is in
+    ``full`` (looked at as the candidates are drawn) is passed over.
 
     >>> from lazytron.reading import shipped_maps, load_board
     >>> first = next(candidates([("pillars", load_board(shipped_maps()["pillars"]))], 2, 1, 10))
@@ -93,6 +96,8 @@ def candidates(
         moves = opening(board, plies, rng.randrange(2**31))
         position = played(board, moves)
         if len(moves) < plies or position is None or is_symmetric(position):
+            continue
+        if apart and (distance(position) or 0) < apart:
             continue
         if init_tree(position).kind is not Kind.CONNECTED:
             continue
@@ -179,7 +184,7 @@ def make(
     book: list[Opening] = []
     given: Counter[str] = Counter()  # positions kept per source map
     full: set[str] = set()
-    found = candidates(sources, recipe.plies, recipe.seed, tries, full)
+    found = candidates(sources, recipe.plies, recipe.seed, tries, full, recipe.apart)
     for tried, candidate in enumerate(found, 1):
         if len(book) >= count:
             break

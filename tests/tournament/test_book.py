@@ -8,7 +8,7 @@ import pytest
 from conftest import lazytron
 
 from lazytron.match.book import BookError, Opening, format_book, parse_book, read_book
-from lazytron.match.mapgen import is_symmetric
+from lazytron.match.mapgen import distance, is_symmetric
 from lazytron.reading import load_board, parse_board, shipped_maps
 from lazytron.tournament.book import Recipe, candidates, level, make, values
 from lazytron.tournament.task import local
@@ -45,6 +45,13 @@ def test_a_mirror_is_never_a_candidate():
     assert is_symmetric(strip) and list(candidates([("strip", strip)], 1, 1, 50)) == []
     found = list(candidates([("pillars", PILLARS)], 2, 1, 50))
     assert found and not any(is_symmetric(c.board) for c in found)
+
+
+def test_heads_closer_than_apart_are_never_a_candidate():
+    every = [distance(c.board) or 0 for c in candidates([("pillars", PILLARS)], 2, 1, 50)]
+    far = [distance(c.board) or 0 for c in candidates([("pillars", PILLARS)], 2, 1, 50, apart=12)]
+    assert min(every) < 12 <= min(far)
+    assert far == [steps for steps in every if steps >= 12]  # the same openings, the close ones out
 
 
 def test_an_unbalanced_position_is_refused():
@@ -86,13 +93,15 @@ def test_a_position_is_kept_only_where_the_deeper_side_wins_its_quick_games():
 
 
 def test_the_same_command_makes_the_same_book(tmp_path):
-    args = ["book", "make", "pillars", "gatehouse", "--count", "2", "--tries", "40", "--depth", "4"]
+    args = ["book", "make", "pillars", "gatehouse", "--count", "2", "--tries", "40", "--depth", "4",
+            "--apart", "10"]  # fmt: skip
     runs = [lazytron(*args, "--out", str(tmp_path / f"{k}.txt")) for k in (1, 2)]
     assert all(run.returncode == 0 for run in runs), runs[0].stderr
     texts = [(tmp_path / f"{k}.txt").read_text() for k in (1, 2)]
     assert texts[0] == texts[1]
     book = read_book(str(tmp_path / "1.txt"))
     assert len(book) == 2 and all(not is_symmetric(p.board) for p in book)
+    assert all((distance(p.board) or 0) >= 10 for p in book)
     assert all("balance" in p.notes and "origin" in p.notes for p in book)
     assert "by: lazytron book make pillars gatehouse --count 2" in texts[0]
     other = lazytron(*args, "--seed", "2", "--out", str(tmp_path / "3.txt"))
