@@ -62,6 +62,7 @@ def number(
 
 
 depth = number(int, "depth", 0, MOST_DEPTH)
+apart = number(int, "apart", 0, MOST_DEPTH)  # steps between the heads
 seconds = number(float, "time", 0, MOST_SECONDS, above=True)
 count = number(int, "", 1, MOST_COUNT)
 seed = number(int, "seed", 0, 2**63 - 1)

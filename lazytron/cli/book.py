@@ -19,7 +19,6 @@ _games = arguments.number(int, "games", 0, 100)
 _jobs = arguments.number(int, "jobs", 1, 64)
 _per_map = arguments.number(int, "per-map", 0, 10**6)
 _quick_depth = arguments.number(int, "a quick game's depth", 1, 100)
-_apart = arguments.number(int, "apart", 0, arguments.MOST_DEPTH)
 
 
 def _quick_depths(text: str) -> tuple[int, int]:
@@ -65,7 +64,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     _judging_arguments(m)
     m.add_argument(
         "--apart",
-        type=_apart,
+        type=arguments.apart,
         default=0,
         metavar="N",
         help="the fewest steps between the heads through free cells (0: any)",

@@ -15,8 +15,6 @@ from . import arguments
 if TYPE_CHECKING:
     from ..match.mapgen import MapSpec
 
-_apart = arguments.number(int, "apart", 0, arguments.MOST_DEPTH)
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     what = p.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -52,7 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--apart",
-        type=_apart,
+        type=arguments.apart,
         default=0,
         metavar="N",
         help="least steps between the heads (half the smaller side; at most a quarter of the "
