@@ -3,6 +3,7 @@ contest maps, side by side, and how many pairs against a1k0n say nothing.
 
     python benchmarks/book_measure.py [--book FILE] [--pairs 100] [--turn 0.1] [--ratio 4]
                                       [--a1k0n-pairs 40] [--jobs 1] [--out DIR]
+                                      [--by apart|balance|origin|size]
 
 The known difference: the chambers engine at ``--turn`` seconds a move (three times that for the
 first) against itself at a ``--ratio``-th of that, seat-swapped pairs, at least ``--pairs`` pairs
@@ -13,7 +14,10 @@ the normalized difference: (mean pair score - 1) / its standard deviation, per p
 cost scales with (a test needs about 1 / normalized² pairs) — and the ratio of the book's to the
 maps'.  Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build, one pair on each of the
 book's first ``--a1k0n-pairs`` positions: the share of pairs scoring exactly 1 (a pair that says
-nothing).
+nothing).  For each part, how its games were drawn (by a collision, within 20 turns); with ``--by``,
+the book's pairs split by a property of their position: the heads' distance through free cells
+(``apart``), the sum of its two depth values' distances from level (``balance``), its source map
+(``origin``) or its board's size (``size``).
 
 One ``lazytron tournament`` per part, its database, JSON and records under DIR (default
 benchmarks/out/book): the same command resumes, a new DIR plays afresh.  Needs ../shared (the
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import shlex
 import subprocess
 import sys
@@ -33,7 +38,8 @@ from pathlib import Path
 from harness import ROOT, SHARED, lazytron_command
 from strength import A1K0N
 
-from lazytron.match.book import BookError, format_book, read_book
+from lazytron.match.book import BookError, Opening, format_book, read_book
+from lazytron.match.mapgen import distance
 from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
 
 SHIPPED = "openings"  # the shipped book
@@ -109,6 +115,80 @@ def line(name: str, points: list[float]) -> str:
     )
 
 
+def draws(games: list[dict]) -> str:
+    """How a part's games were drawn.
+
+    >>> draws([{"result": "D", "outcome": "Players collided. Draw!", "turns": 12},
+    ...        {"result": "D", "outcome": "Both players crashed. Draw!", "turns": 40},
+    ...        {"result": "1", "outcome": "Player 1 Wins!", "turns": 9}])
+    'games 3, drawn 2 (1 by a collision, 1 within 20 turns)'
+    """
+    drawn = [game for game in games if game["result"] == "D"]
+    collided = sum("collided" in game["outcome"] for game in drawn)
+    early = sum(game["turns"] <= 20 for game in drawn)
+    how = f"{collided} by a collision, {early} within 20 turns"
+    return f"games {len(games)}, drawn {len(drawn)} ({how})"
+
+
+def balance(note: str) -> int | None:
+    """The sum of a position's two depth values' distances from level, from its balance note.
+
+    >>> balance("depth 8: +400 as player 1, -100 as player 2; quick games ...")
+    500
+    >>> balance("unknown") is None
+    True
+    """
+    values = re.findall(r"([+-]\d+) as player [12]", note)
+    return sum(abs(int(v)) for v in values) if len(values) == 2 else None
+
+
+def band(value: int | None, edges: tuple[int, ...]) -> str:
+    """The band of ``edges`` that holds ``value``.
+
+    >>> [band(v, (10, 20)) for v in (None, 3, 10, 25)]
+    ['unknown', 'under 10', '10 to 19', '20 or more']
+    """
+    if value is None:
+        return "unknown"
+    bounds = list(zip((None, *edges), (*edges, None), strict=True))
+    low, high = next((lo, hi) for lo, hi in bounds if hi is None or value < hi)
+    if low is None:
+        return f"under {high}"
+    return f"{low} or more" if high is None else f"{low} to {high - 1}"
+
+
+def group(opening: Opening, by: str) -> str:
+    """The group of a book's position for ``--by``."""
+    if by == "apart":
+        return band(distance(opening.board), (10, 20, 30))
+    if by == "balance":
+        return band(balance(opening.notes.get("balance", "")), (1, 101, 201))
+    if by == "origin":
+        return opening.notes.get("origin", "unknown").split(",")[0]
+    return f"{opening.board.width}x{opening.board.height}"
+
+
+def split(games: list[dict], book: list[Opening], by: str, player: str) -> dict[str, list[float]]:
+    """The book part's pair points for ``player``, grouped by their position's ``--by``."""
+    groups = {opening.name: group(opening, by) for opening in book}
+    found: dict[str, list[dict]] = {}
+    for game in games:
+        found.setdefault(groups.get(game["map"], "unknown"), []).append(game)
+    return {name: pair_points(found[name], player) for name in sorted(found, key=order)}
+
+
+def order(name: str) -> tuple[int, str]:
+    """Groups in the order of their first number, the lowest band first.
+
+    >>> sorted(["10 to 19", "under 10", "100x100", "17x17", "unknown"], key=order)
+    ['under 10', '10 to 19', '17x17', '100x100', 'unknown']
+    """
+    if name.startswith("under"):
+        return -1, name
+    number = re.match(r"\d+", name)
+    return (int(number.group()), name) if number else (1 << 30, name)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -130,6 +210,11 @@ def main() -> None:
         "--jobs", type=int, default=1, help="games at once (1: a quiet machine's timing)"
     )
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "book"))
+    parser.add_argument(
+        "--by",
+        choices=["apart", "balance", "origin", "size"],
+        help="split the book's pairs by a property of their position",
+    )
     args = parser.parse_args()
     contest = sorted(str(p) for p in (SHARED / "maps" / "contest").glob("*.txt"))
     if not contest:
@@ -141,17 +226,23 @@ def main() -> None:
     out, turn = Path(args.out), args.turn
     bots = {"strong": chambers(turn), "weak": chambers(turn / args.ratio)}
     parts = {"book": (["--book", args.book], len(book)), "contest maps": (contest, len(contest))}
-    found = {}
-    for name, (positions, size) in parts.items():
-        games = tournament(
+    played = {
+        name: tournament(
             out / name.replace(" ", "-"), positions, -(-args.pairs // size), bots, turn, args.jobs
         )
-        found[name] = pair_points(games, "strong")
+        for name, (positions, size) in parts.items()
+    }
+    found = {name: pair_points(games, "strong") for name, games in played.items()}
     print(f"the chambers engine at {turn:g} s a move against itself at {turn / args.ratio:g} s")
     for name, points in found.items():
         print(line(name, points))
     book_value, maps_value = (normalized(found[name])[3] for name in parts)
     print(f"book / contest maps: {book_value / maps_value:.2f}")
+    for name, games in played.items():
+        print(f"{name}: {draws(games)}")
+    if args.by:
+        for name, points in split(played["book"], book, args.by, "strong").items():
+            print(line(f"  {name}", points))
     if args.a1k0n_pairs:
         a1k0n = {"chambers": chambers(turn), "a1k0n": str(A1K0N / f"a1k0n-{round(turn * 1000)}")}
         first = out / "a1k0n-book.txt"  # the book's first positions, one pair each
