@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import lazytron
 
-from lazytron.match.book import BookError, Opening, format_book, parse_book, read_book
+from lazytron.match.book import (
+    BookError,
+    Opening,
+    format_book,
+    parse_book,
+    read_book,
+    shipped_books,
+)
 from lazytron.match.mapgen import distance, is_symmetric
 from lazytron.reading import load_board, parse_board, shipped_maps
 from lazytron.tournament.book import Recipe, candidates, level, make, values
@@ -150,10 +158,23 @@ def test_shuffle_orders_a_books_positions_by_the_seed(tmp_path):
     assert names[0] == names[1] != names[2] and sorted(names[0]) == [f"p{k}" for k in range(8)]
 
 
-def test_the_shipped_book_is_level_and_has_no_mirror():
-    book = read_book("openings")
+def made_with(path: str, option: str, default: int) -> int:
+    """An option of the command a book's header says it was made by."""
+    made = next(line for line in open(path) if line.startswith("# made "))
+    words = made.split()
+    return int(words[words.index(option) + 1]) if option in words else default
+
+
+def test_the_shipped_book_is_what_its_command_keeps():
+    path = shipped_books()["openings"]
+    book = read_book(path)
+    margin, apart = made_with(path, "--margin", 400), made_with(path, "--apart", 0)
     assert len(book) >= 100 and not any(is_symmetric(p.board) for p in book)
     assert all(p.notes["origin"] and p.notes["balance"].startswith("depth 8: ") for p in book)
+    for position in book:
+        seats = re.findall(r"([+-]\d+) as player [12]", position.notes["balance"])
+        assert len(seats) == 2 and all(abs(int(v)) <= margin for v in seats), position.name
+        assert (distance(position.board) or 0) >= apart, position.name
 
 
 def test_tune_takes_its_positions_from_a_book(tmp_path):
