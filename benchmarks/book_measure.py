@@ -41,6 +41,7 @@ from strength import A1K0N
 from lazytron.match.book import BookError, Opening, format_book, read_book
 from lazytron.match.mapgen import distance
 from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
+from lazytron.tournament.book import noted_values
 
 SHIPPED = "openings"  # the shipped book
 
@@ -138,8 +139,8 @@ def balance(note: str) -> int | None:
     >>> balance("unknown") is None
     True
     """
-    values = re.findall(r"([+-]\d+) as player [12]", note)
-    return sum(abs(int(v)) for v in values) if len(values) == 2 else None
+    values = noted_values(note)
+    return None if values is None else sum(abs(v) for v in values)
 
 
 def band(value: int | None, edges: tuple[int, ...]) -> str:

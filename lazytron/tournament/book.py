@@ -24,6 +24,7 @@ same command makes the same book.  It is kept where:
 from __future__ import annotations
 
 import random
+import re
 import shlex
 import sys
 from collections import Counter
@@ -135,6 +136,18 @@ def level(value: tuple[int, int], margin: int) -> bool:
     (True, False)
     """
     return all(abs(v) <= margin for v in value)
+
+
+def noted_values(balance: str) -> tuple[int, int] | None:
+    """The two seats' values a ``balance`` note gives (as :func:`judged` writes it), or None.
+
+    >>> noted_values("depth 8: +400 as player 1, -100 as player 2; quick games ...")
+    (400, -100)
+    >>> noted_values("made by hand") is None
+    True
+    """
+    found = re.findall(r"([+-]\d+) as player [12]", balance)
+    return (int(found[0]), int(found[1])) if len(found) == 2 else None
 
 
 def bot_command(depth: int) -> str:

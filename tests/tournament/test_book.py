@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import re
+from pathlib import Path
 
 import pytest
 from conftest import lazytron
@@ -18,7 +18,7 @@ from lazytron.match.book import (
 )
 from lazytron.match.mapgen import distance, is_symmetric
 from lazytron.reading import load_board, parse_board, shipped_maps
-from lazytron.tournament.book import Recipe, candidates, level, make, values
+from lazytron.tournament.book import Recipe, candidates, level, make, noted_values, values
 from lazytron.tournament.task import local
 
 PILLARS = load_board(shipped_maps()["pillars"])
@@ -160,20 +160,21 @@ def test_shuffle_orders_a_books_positions_by_the_seed(tmp_path):
 
 def made_with(path: str, option: str, default: int) -> int:
     """An option of the command a book's header says it was made by."""
-    made = next(line for line in open(path) if line.startswith("# made "))
-    words = made.split()
+    lines = Path(path).read_text().splitlines()
+    words = next(line for line in lines if line.startswith("# made ")).split()
     return int(words[words.index(option) + 1]) if option in words else default
 
 
 def test_the_shipped_book_is_what_its_command_keeps():
     path = shipped_books()["openings"]
     book = read_book(path)
-    margin, apart = made_with(path, "--margin", 400), made_with(path, "--apart", 0)
+    margin = made_with(path, "--margin", Recipe().margin)
+    apart = made_with(path, "--apart", Recipe().apart)
     assert len(book) >= 100 and not any(is_symmetric(p.board) for p in book)
     assert all(p.notes["origin"] and p.notes["balance"].startswith("depth 8: ") for p in book)
     for position in book:
-        seats = re.findall(r"([+-]\d+) as player [12]", position.notes["balance"])
-        assert len(seats) == 2 and all(abs(int(v)) <= margin for v in seats), position.name
+        seats = noted_values(position.notes["balance"])
+        assert seats is not None and level(seats, margin), position.name
         assert (distance(position.board) or 0) >= apart, position.name
 
 
