@@ -58,21 +58,25 @@ function boardCanvas(canvas, width, height) {
   return { ctx, cell, fill, label };
 }
 
-/* A drawer for one board on a canvas: draw(heads, t, crashes) shows position t of the heads' list
-   (every earlier head a trail), and the crash marks if given. */
+/* A drawer for one board on a canvas: draw(heads, t, crashes, layers) shows position t of the
+   heads' list (every earlier head a trail), and the crash marks if given. The optional layers:
+   ground(i) gives free cell i's colour (the replay's territories), over() paints above the trails
+   and below the heads (the replay's outlines and expected line). The canvas's painters come with it. */
 function makeBoard(canvas, width, height, wallsHex) {
   const stride = width + 1, size = stride * height, walls = bits(wallsHex, size);
-  const { cell, fill, label } = boardCanvas(canvas, width, height);
+  const painters = boardCanvas(canvas, width, height), { fill, label } = painters;
 
-  function draw(heads, t, crashes) {
+  function draw(heads, t, crashes, layers = {}) {
+    const ground = layers.ground || (() => COLOURS.free);
     for (let i = 0; i < size; i++) {
       if (i % stride === width) continue;
-      fill(i, walls[i] ? COLOURS.wall : COLOURS.free);
+      fill(i, walls[i] ? COLOURS.wall : ground(i));
     }
     for (let k = 0; k < t; k++) heads[k].forEach((i, p) => fill(i, COLOURS.trail[p]));
+    if (layers.over) layers.over();
     heads[t].forEach((i, p) => label(i, String(p + 1), COLOURS.head[p]));
     (crashes || []).forEach((i) => label(i, "X", COLOURS.crash));
   }
 
-  return { draw, cell };
+  return { ...painters, draw };
 }
