@@ -1,14 +1,16 @@
 """The chambers engine's completed depth and evaluations beside a1k0n's, on the first position of
 every contest map where both search.
 
-    python benchmarks/depth_vs_a1k0n.py [--maps NAME ...] [--time 2.9]
+    python benchmarks/depth_vs_a1k0n.py [--maps NAME ...] [--time 2.9] [--option NAME=VALUE ...]
 
 For each contest map (where the players can meet at the start): a1k0n's contest build answers
 its first move (2.95 s) and prints each completed depth and its evaluations on stderr; the
 chambers engine searches the same position from a fresh tree for ``--time`` seconds (2.9, its
-first move's budget) as the bot does.  Printed: each side's completed depth and evaluations, and
-whether the engine reached at least a1k0n's depth.  Run it alone on a quiet machine: both sides
-are timed.  Needs ../shared and a1k0n built (``../shared/reference/a1k0n/build.sh``).
+first move's budget) as the bot does, with the options ``--option`` sets as ``lazytron bot
+--option`` does.  Printed: each side's completed depth and evaluations, and
+whether the engine reached at least a1k0n's depth or searched the whole game (a depth past the
+end of every line, where a1k0n goes on to its depth cap).  Run it alone on a quiet machine:
+both sides are timed.  Needs ../shared and a1k0n built (``../shared/reference/a1k0n/build.sh``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from strength import A1K0N
 
 from lazytron.clock import Deadline
 from lazytron.decide import decide
-from lazytron.engines.chambers import best_scores, init_tree, nodes
+from lazytron.engines.chambers import Settings, best_scores, init_tree, nodes
 from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.settings import with_options
 from lazytron.reading import load_board
 
 COMPLETED = re.compile(r"v=(-?\d+) m=\S* @depth (\d+)")
@@ -60,16 +63,27 @@ def completed(stderr: str) -> tuple[int, int]:
     return max(depths, default=0), int(evals.group(1)) if evals else 0
 
 
-def ours(path: str, seconds: float) -> tuple[int, int] | None:
-    """(depth completed, evaluations) of the chambers engine's first move; None where the players
-    cannot meet."""
-    tree = init_tree(load_board(path))
+def whole(depth: int, cells: int) -> bool:
+    """Whether a search ``depth`` plies deep reaches the end of every line on a board of ``cells``
+    open cells: each player's move fills one, so no game lasts more than ``2 * cells + 2`` plies.
+
+    >>> whole(10, 4), whole(8, 4), whole(20, 100)
+    (True, False, False)
+    """
+    return depth >= 2 * cells + 2
+
+
+def ours(path: str, seconds: float, settings: Settings) -> tuple[int, int, bool] | None:
+    """(depth completed, evaluations, whether that is the whole game) of the chambers engine's
+    first move; None where the players cannot meet."""
+    tree = init_tree(load_board(path), settings)
     if tree.kind is not Kind.CONNECTED:
         return None
     PYTHON_EVALUATIONS[0] = 0
     decision = decide(tree, best_scores, deadline=Deadline.after(seconds))
     horizon = tree.game.horizon
-    return decision.depth, PYTHON_EVALUATIONS[0] + (horizon.evaluations if horizon else 0)
+    evaluations = PYTHON_EVALUATIONS[0] + (horizon.evaluations if horizon else 0)
+    return decision.depth, evaluations, whole(decision.depth, tree.open_.bit_count())
 
 
 def main() -> None:
@@ -78,7 +92,14 @@ def main() -> None:
     )
     parser.add_argument("--maps", nargs="*", help="contest map names (all)")
     parser.add_argument("--time", type=float, default=2.9, help="the engine's seconds (2.9)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option"
+    )
     args = parser.parse_args()
+    try:
+        settings = with_options(Settings(), args.option)
+    except ValueError as e:
+        sys.exit(f"depth_vs_a1k0n: {e}")
     contest = sorted((SHARED / "maps" / "contest").glob("*.txt"))
     if not contest:
         sys.exit(f"depth_vs_a1k0n: no contest maps under {SHARED} (set LAZYTRON_SHARED)")
@@ -92,13 +113,14 @@ def main() -> None:
     for path in contest:
         if args.maps and path.stem not in args.maps:
             continue
-        mine = ours(str(path), args.time)
+        mine = ours(str(path), args.time, settings)
         if mine is None:
             continue
         theirs = a1k0n(str(path))
         total += 1
-        reached += mine[0] >= theirs[0]
-        mark = "" if mine[0] >= theirs[0] else "  shallower"
+        deep = mine[2] or mine[0] >= theirs[0]
+        reached += deep
+        mark = "  the whole game" if mine[2] else "" if deep else "  shallower"
         print(
             f"{path.stem:<14} {mine[0]:>14} {mine[1]:>11} {theirs[0]:>11} {theirs[1]:>11}{mark}",
             flush=True,

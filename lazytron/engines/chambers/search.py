@@ -1,4 +1,5 @@
-"""Alpha-beta over the chambers tree: iterative deepening, the ``lead`` hint, killer moves by ply.
+"""Alpha-beta over the chambers tree: iterative deepening, the ``lead`` hint, killer moves by ply,
+and with ``scout`` a null window for every move after a node's first.
 
 Values are from player 1's side at every level: a :class:`ChamberPosition` takes
 the best of my moves, a :class:`ChamberReply` the worst of the enemy's answers
@@ -76,14 +77,19 @@ def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
     return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
 
 
-def _late(depth: int, reduce: int) -> bool:
-    """Whether a node's moves after its first are searched ``reduce`` plies shallower first: deep
-    enough that a line remains.
+def _look(k: int, depth: int, reduce: int, scout: bool) -> int | None:
+    """The depth a node's ``k``-th move is first searched to with a null window: ``reduce`` plies
+    shallower for a later move where a line remains, the full depth with ``scout``; None: at once
+    with the full window (the first move always).
 
-    >>> _late(6, 0), _late(6, 2), _late(3, 2)
-    (False, True, False)
+    >>> _look(0, 6, 2, True), _look(1, 6, 2, False), _look(1, 3, 2, False), _look(1, 3, 2, True)
+    (None, 4, None, 3)
     """
-    return reduce > 0 and depth - reduce >= 2
+    if not k:
+        return None
+    if reduce > 0 and depth - reduce >= 2:
+        return depth - reduce
+    return depth if scout else None
 
 
 def recall(known: Known | None, alpha: int, beta: int) -> int | None:
@@ -189,16 +195,15 @@ def _value(
     kids = pos.children
     killers = pos.game.killers
     depth, extend = _below(len(kids), depth, extend)
-    reduce = settings.reduce
+    reduce, scout = settings.reduce, settings.scout
     best = -INF
     for k, i in enumerate(_order(pos, kids, killers[pos.ply])):
         floor = max(alpha, best)
         reply: ChamberReply = kids[i]  # type: ignore[assignment]
-        if k and _late(
-            depth, reduce
-        ):  # shown no better by a shallower null-window search: not searched to the full depth
-            v = _answer(reply, depth - reduce, floor, floor + 1, check, extend)
-            if v > floor:
+        first = _look(k, depth, reduce, scout)
+        if first is not None:  # shown no better with a null window: not searched with the full one
+            v = _answer(reply, first, floor, floor + 1, check, extend)
+            if v > floor and (first < depth or v < beta):
                 v = _answer(reply, depth, floor, beta, check, extend)
         else:
             v = _answer(reply, depth, floor, beta, check, extend)
@@ -216,17 +221,16 @@ def _answer(
 ) -> int:
     """The enemy's best answer to my move: the least of its positions' values."""
     kids = reply.children
-    killers, ply, reduce = reply.game.killers, reply.ply, reply.game.settings.reduce
+    killers, ply, settings = reply.game.killers, reply.ply, reply.game.settings
     depth, extend = _below(len(kids), depth, extend)
     best = INF
     for k, i in enumerate(_order(reply, kids, killers[ply])):
         ceiling = min(beta, best)
         kid: ChamberPosition = kids[i]  # type: ignore[assignment]
-        if (
-            k and _late(depth, reduce) and kid.me != kid.enemy
-        ):  # a late answer, as a late move in _value; a collision never
-            v = value(kid, depth - reduce, ceiling - 1, ceiling, check, extend)
-            if v < ceiling:
+        first = _look(k, depth, settings.reduce, settings.scout)
+        if first is not None and kid.me != kid.enemy:  # as a later move in _value, not a collision
+            v = value(kid, first, ceiling - 1, ceiling, check, extend)
+            if v < ceiling and (first < depth or v > alpha):
                 v = value(kid, depth, alpha, ceiling, check, extend)
         else:
             v = value(kid, depth, alpha, ceiling, check, extend)
@@ -254,10 +258,13 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
         yield score, kids[0].move if kids else Move.NONE
         return
     best = -INF
-    depth, extend = _below(len(kids), depth, root.game.settings.extend)
-    for i in _order(root, kids, 0):
+    settings = root.game.settings
+    depth, extend = _below(len(kids), depth, settings.extend)
+    for k, i in enumerate(_order(root, kids, 0)):
         kid: ChamberReply = kids[i]  # type: ignore[assignment]
-        v = _answer(kid, depth, best, INF, check, extend)
+        v = best
+        if not (k and settings.scout) or _answer(kid, depth, best, best + 1, check, extend) > best:
+            v = _answer(kid, depth, best, INF, check, extend)
         if v > best:
             best = v
             root.lead = i

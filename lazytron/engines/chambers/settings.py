@@ -56,6 +56,9 @@ class Settings:
     extend: int = _knob(4, 0, 64, "forced moves a line takes at no depth (games chose 4)")
     horizon: int = _knob(8, 0, 64, "plies from a line's end searched in C without nodes (0: never)")
     reduce: int = _knob(0, 0, 8, "late moves searched this many plies shallower first (0: never)")
+    scout: bool = _knob(
+        False, 0, 1, "later moves first searched with a null window (principal variation search)"
+    )
     memo: bool = _knob(True, 0, 1, "a position keeps what each depth's search found of it")
     ahead: int = _knob(2, 1, 4, "apart at the root: steps looked ahead for the first move")
 

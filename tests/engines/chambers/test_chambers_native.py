@@ -192,6 +192,16 @@ def test_late_moves_are_reduced_in_c_as_in_python(seed, speedups):
         assert found[8] == found[0]
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_later_moves_are_scouted_in_c_as_in_python(seed, speedups):
+    for position in random_positions(load_board("lazytron/maps/pillars.txt"), seed, 4):
+        found = {
+            horizon: search(tree(position, extend=0, memo=False, scout=True, horizon=horizon), 10)
+            for horizon in (0, 8)
+        }
+        assert found[8] == found[0]
+
+
 def evaluations(board: Board, depths: range, **knobs: int) -> int:
     """The positions the search in C scores, a tree of ``board`` searched to each of ``depths``."""
     root = tree(board, **knobs)

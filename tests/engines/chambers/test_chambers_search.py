@@ -180,6 +180,26 @@ def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search
     assert checked >= 8
 
 
+@pytest.mark.parametrize("horizon", [0, 6])  # every ply in Python; the last six in C where built
+def test_a_null_window_for_later_moves_finds_what_the_full_window_finds(horizon):
+    # principal variation search proves a later move no better without its exact value: the values
+    # found stay those of the plain search, and the move chosen is one worth the best value
+    boards = random_positions(SMALL, 3, 6) + random_positions(
+        load_board("lazytron/maps/rooms.txt"), 3, 3
+    )
+    checked = 0
+    for board in boards:
+        plain, scouted = tree(board, horizon=horizon), tree(board, horizon=horizon, scout=True)
+        if not contested(plain):
+            continue
+        for depth in (2, 4, 6, 8):
+            found, move = search(scouted, depth)
+            assert found == search(plain, depth)[0]
+        assert root_values(tree(board, horizon=horizon), 8)[move] == found  # type: ignore[index]
+        checked += 1
+    assert checked >= 6
+
+
 def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
     """The positions of the line the last search expects, by each node's ``lead``: the root, then
     one every two plies."""

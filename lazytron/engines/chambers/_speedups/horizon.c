@@ -17,13 +17,15 @@ static int knob(PyObject *settings, const char *name, Score *into) {
 
 /* The fields of settings.Settings the search reads. */
 static int read_knobs(PyObject *settings, Knobs *k) {
-    Score reduce;
+    Score reduce, scout;
     if (knob(settings, "fill", &k->fill) < 0 || knob(settings, "edge", &k->edge) < 0 || knob(settings, "separate", &k->separate) < 0 ||
         knob(settings, "collision", &k->collision) < 0 || knob(settings, "aggression", &k->aggression) < 0 ||
         knob(settings, "close", &k->close) < 0 || knob(settings, "close_cells", &k->close_cells) < 0 ||
-        knob(settings, "short", &k->shortfall) < 0 || knob(settings, "reduce", &reduce) < 0)
+        knob(settings, "short", &k->shortfall) < 0 || knob(settings, "reduce", &reduce) < 0 ||
+        knob(settings, "scout", &scout) < 0)
         return -1;
     k->reduce = (int)reduce;
+    k->scout = (int)scout;
     return 0;
 }
 

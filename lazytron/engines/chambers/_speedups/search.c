@@ -222,8 +222,14 @@ static void below(int moves, int *depth, int *extend) {
     else --*depth;
 }
 
-/* Whether a node's later moves are searched `reduce` plies shallower first: deep enough that a line still remains. */
-static int late(const Search *s, int depth) { return s->self->knobs.reduce > 0 && depth - s->self->knobs.reduce >= 2; }
+/* search._look: the depth a node's later move (k > 0) is first searched to with a null window, `reduce` plies
+   shallower where a line still remains, the full depth with `scout`; -1: at once with the full window. */
+static int look(const Search *s, int k, int depth) {
+    const Knobs *knobs = &s->self->knobs;
+    if (!k) return -1;
+    if (knobs->reduce > 0 && depth - knobs->reduce >= 2) return depth - knobs->reduce;
+    return knobs->scout ? depth : -1;
+}
 
 static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend);
 
@@ -256,17 +262,18 @@ static int meeting(const Search *s, Py_ssize_t me, Py_ssize_t enemy) {
 /* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */
 static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
-    int codes[4], indices[4], n = legal(s, me, to, codes), chosen = 0, reduce = s->self->knobs.reduce;
+    int codes[4], indices[4], n = legal(s, me, to, codes), chosen = 0;
     uint64_t hash = s->hash ^ key(me, 1) ^ key(enemy, 2);
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
     Score best = -(s->self->win + 1);
     for (int k = 0; k < n; k++) {
-        int i = indices[k];
+        int i = indices[k], first = look(s, k, depth);
         Score floor = alpha > best ? alpha : best, v;
-        if (k && late(s, depth)) { /* a late move: shown no better, shallower, it is not searched to the full depth */
-            v = answer(s, to[i], enemy, ply + 1, depth - reduce, floor, floor + 1, extend);
-            if (!s->failed && v > floor) v = answer(s, to[i], enemy, ply + 1, depth, floor, beta, extend);
+        if (first >= 0) { /* a later move: shown no better with a null window, it is not searched with the full one */
+            v = answer(s, to[i], enemy, ply + 1, first, floor, floor + 1, extend);
+            if (!s->failed && v > floor && (first < depth || v < beta))
+                v = answer(s, to[i], enemy, ply + 1, depth, floor, beta, extend);
         } else
             v = answer(s, to[i], enemy, ply + 1, depth, floor, beta, extend);
         if (s->failed) return 0;
@@ -304,22 +311,23 @@ static void wall(Search *s, Py_ssize_t a, Py_ssize_t b, unsigned char mark) {
 /* search._answer: my move to `target` made, the least of the enemy's answers. */
 static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
-    int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0, reduce = s->self->knobs.reduce;
+    int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0;
     uint64_t hash = s->hash ^ key(target, 3) ^ key(enemy, 2);
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
     Score best = s->self->win + 1;
     for (int k = 0; k < n; k++) {
-        int i = indices[k];
+        int i = indices[k], first = look(s, k, depth);
         Score v, ceiling = beta < best ? beta : best;
         Py_ssize_t cell = to[i];
         if (cell == target)
             v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
         else {
             wall(s, target, cell, WALL);
-            if (k && late(s, depth)) { /* a late answer, as a late move in search_moves */
-                v = value(s, target, cell, ply + 1, depth - reduce, ceiling - 1, ceiling, extend);
-                if (!s->failed && v < ceiling) v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
+            if (first >= 0) { /* a later answer, as a later move in search_moves */
+                v = value(s, target, cell, ply + 1, first, ceiling - 1, ceiling, extend);
+                if (!s->failed && v < ceiling && (first < depth || v > alpha))
+                    v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
             } else
                 v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
             wall(s, target, cell, NOBODY);
