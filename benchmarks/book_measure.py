@@ -1,23 +1,24 @@
 """What an opening book is worth: a known strength difference measured on the book and on the
 contest maps, side by side, and how many pairs against a1k0n say nothing.
 
-    python benchmarks/book_measure.py [--book FILE] [--pairs 100] [--turn 0.1] [--ratio 4]
-                                      [--a1k0n-pairs 40] [--jobs 1] [--out DIR]
-                                      [--by apart|balance|origin|size]
+    python benchmarks/book_measure.py [--book FILE] [--pairs 100] [--map-pairs N] [--turn 0.1]
+                                      [--ratio 4] [--a1k0n-pairs 40] [--jobs 1] [--out DIR]
+                                      [--by apart|balance|origin|quick|size]
 
 The known difference: the chambers engine at ``--turn`` seconds a move (three times that for the
-first) against itself at a ``--ratio``-th of that, seat-swapped pairs, at least ``--pairs`` pairs
-on the book (its positions, in order, round after round) and as many on the contest maps (all of
-``../shared/maps/contest``, round after round).  Printed for each: the pentanomial counts (pairs
-scoring 0, 1/2, 1, 3/2, 2 for the stronger side), the mean pair score, its standard deviation and
-the normalized difference: (mean pair score - 1) / its standard deviation, per pair — what an SPRT's
-cost scales with (a test needs about 1 / normalized² pairs) — and the ratio of the book's to the
-maps'.  Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build, one pair on each of the
-book's first ``--a1k0n-pairs`` positions: the share of pairs scoring exactly 1 (a pair that says
-nothing).  For each part, how its games were drawn (by a collision, within 20 turns); with ``--by``,
-the book's pairs split by a property of their position: the heads' distance through free cells
-(``apart``), the sum of its two depth values' distances from level (``balance``), its source map
-(``origin``) or its board's size (``size``).
+first) against itself at a ``--ratio``-th of that, seat-swapped pairs, at least ``--pairs`` pairs on
+the book (its positions, in order, round after round) and as many (or ``--map-pairs``) on the
+contest maps (all of ``../shared/maps/contest``, round after round). Printed for each: the
+pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2 for the stronger side), the mean pair score, its
+standard deviation and the normalized difference: (mean pair score - 1) / its standard deviation,
+per pair — what an SPRT's cost scales with (a test needs about 1 / normalized² pairs) — and the
+ratio of the book's to the maps'. Then chambers at ``--turn`` against a1k0n's ``--turn``-ms build,
+one pair on each of the book's first ``--a1k0n-pairs`` positions: the share of pairs scoring exactly
+1 (a pair that says nothing). For each part, how its games were drawn (by a collision, within 20
+turns); with ``--by``, the book's pairs split by a property of their position: the heads' distance
+through free cells (``apart``), the sum of its two depth values' distances from level (``balance``),
+its source map (``origin``), the deeper side's points in its quick games (``quick``) or its board's
+size (``size``).
 
 One ``lazytron tournament`` per part, its database, JSON and records under DIR (default
 benchmarks/out/book): the same command resumes, a new DIR plays afresh.  Needs ../shared (the
@@ -143,6 +144,18 @@ def balance(note: str) -> int | None:
     return None if values is None else sum(abs(v) for v in values)
 
 
+def quick(note: str) -> str:
+    """The deeper side's points in a position's quick games, from its balance note.
+
+    >>> quick("depth 8: +0 as player 1, +0 as player 2; quick games from depths 6 and 10: 2 of 2")
+    '2 of 2'
+    >>> quick("depth 8: +0 as player 1, +0 as player 2")
+    'unknown'
+    """
+    found = re.search(r"quick games[^:]*: (\S+ of \d+)", note)
+    return found.group(1) if found else "unknown"
+
+
 def band(value: int | None, edges: tuple[int, ...]) -> str:
     """The band of ``edges`` that holds ``value``.
 
@@ -166,6 +179,8 @@ def group(opening: Opening, by: str) -> str:
         return band(balance(opening.notes.get("balance", "")), (1, 101, 201))
     if by == "origin":
         return opening.notes.get("origin", "unknown").split(",")[0]
+    if by == "quick":
+        return quick(opening.notes.get("balance", ""))
     return f"{opening.board.width}x{opening.board.height}"
 
 
@@ -199,6 +214,9 @@ def main() -> None:
         "--pairs", type=int, default=100, help="pairs of the known difference, each side (100)"
     )
     parser.add_argument(
+        "--map-pairs", type=int, help="pairs on the contest maps, if not --pairs (at least)"
+    )
+    parser.add_argument(
         "--turn", type=float, default=0.1, help="the stronger side's seconds a move (0.1)"
     )
     parser.add_argument(
@@ -213,7 +231,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "out" / "book"))
     parser.add_argument(
         "--by",
-        choices=["apart", "balance", "origin", "size"],
+        choices=["apart", "balance", "origin", "quick", "size"],
         help="split the book's pairs by a property of their position",
     )
     args = parser.parse_args()
@@ -226,12 +244,14 @@ def main() -> None:
         sys.exit(f"book_measure: {e}")
     out, turn = Path(args.out), args.turn
     bots = {"strong": chambers(turn), "weak": chambers(turn / args.ratio)}
-    parts = {"book": (["--book", args.book], len(book)), "contest maps": (contest, len(contest))}
+    map_pairs = args.map_pairs or args.pairs
+    parts = {
+        "book": (["--book", args.book], -(-args.pairs // len(book))),
+        "contest maps": (contest, -(-map_pairs // len(contest))),
+    }
     played = {
-        name: tournament(
-            out / name.replace(" ", "-"), positions, -(-args.pairs // size), bots, turn, args.jobs
-        )
-        for name, (positions, size) in parts.items()
+        name: tournament(out / name.replace(" ", "-"), positions, rounds, bots, turn, args.jobs)
+        for name, (positions, rounds) in parts.items()
     }
     found = {name: pair_points(games, "strong") for name, games in played.items()}
     print(f"the chambers engine at {turn:g} s a move against itself at {turn / args.ratio:g} s")
