@@ -42,7 +42,7 @@ from strength import A1K0N
 from lazytron.match.book import BookError, Opening, format_book, read_book
 from lazytron.match.mapgen import distance
 from lazytron.ratings.stats import mean_variance, pair_counts, pentanomial
-from lazytron.tournament.book import noted_values
+from lazytron.tournament.book import noted_points, noted_values
 
 SHIPPED = "openings"  # the shipped book
 
@@ -144,18 +144,6 @@ def balance(note: str) -> int | None:
     return None if values is None else sum(abs(v) for v in values)
 
 
-def quick(note: str) -> str:
-    """The deeper side's points in a position's quick games, from its balance note.
-
-    >>> quick("depth 8: +0 as player 1, +0 as player 2; quick games from depths 6 and 10: 2 of 2")
-    '2 of 2'
-    >>> quick("depth 8: +0 as player 1, +0 as player 2")
-    'unknown'
-    """
-    found = re.search(r"quick games[^:]*: (\S+ of \d+)", note)
-    return found.group(1) if found else "unknown"
-
-
 def band(value: int | None, edges: tuple[int, ...]) -> str:
     """The band of ``edges`` that holds ``value``.
 
@@ -180,7 +168,7 @@ def group(opening: Opening, by: str) -> str:
     if by == "origin":
         return opening.notes.get("origin", "unknown").split(",")[0]
     if by == "quick":
-        return quick(opening.notes.get("balance", ""))
+        return noted_points(opening.notes.get("balance", "")) or "unknown"
     return f"{opening.board.width}x{opening.board.height}"
 
 

@@ -27,6 +27,7 @@ from lazytron.clock import Deadline
 from lazytron.decide import decide
 from lazytron.engines.chambers import Settings, best_scores, init_tree, nodes
 from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.search import line_end
 from lazytron.engines.chambers.settings import with_options
 from lazytron.reading import load_board
 
@@ -63,16 +64,6 @@ def completed(stderr: str) -> tuple[int, int]:
     return max(depths, default=0), int(evals.group(1)) if evals else 0
 
 
-def whole(depth: int, cells: int) -> bool:
-    """Whether a search ``depth`` plies deep reaches the end of every line on a board of ``cells``
-    open cells: each player's move fills one, so no game lasts more than ``2 * cells + 2`` plies.
-
-    >>> whole(10, 4), whole(8, 4), whole(20, 100)
-    (True, False, False)
-    """
-    return depth >= 2 * cells + 2
-
-
 def ours(path: str, seconds: float, settings: Settings) -> tuple[int, int, bool] | None:
     """(depth completed, evaluations, whether that is the whole game) of the chambers engine's
     first move; None where the players cannot meet."""
@@ -83,7 +74,7 @@ def ours(path: str, seconds: float, settings: Settings) -> tuple[int, int, bool]
     decision = decide(tree, best_scores, deadline=Deadline.after(seconds))
     horizon = tree.game.horizon
     evaluations = PYTHON_EVALUATIONS[0] + (horizon.evaluations if horizon else 0)
-    return decision.depth, evaluations, whole(decision.depth, tree.open_.bit_count())
+    return decision.depth, evaluations, decision.depth >= line_end(tree.open_.bit_count())
 
 
 def main() -> None:

@@ -217,6 +217,20 @@ def make(
     return book
 
 
+def noted_points(balance: str) -> str | None:
+    """The deeper side's points in the quick games a ``balance`` note gives (as :func:`judged`
+    writes it), or None.
+
+    >>> noted_points("depth 8: +0 as player 1, +0 as player 2; quick games from depths 6 and 10: "
+    ...              "1.5 of 2 to the deeper side")
+    '1.5 of 2'
+    >>> noted_points("depth 8: +0 as player 1, +0 as player 2") is None
+    True
+    """
+    found = re.search(r"quick games from depths \d+ and \d+: (\S+ of \d+)", balance)
+    return found.group(1) if found else None
+
+
 def judged(
     candidate: Opening, recipe: Recipe, value: tuple[int, int], results: Sequence[GameResult]
 ) -> Opening:

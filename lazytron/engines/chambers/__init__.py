@@ -32,7 +32,7 @@ from .evaluate import Kind
 from .fill import best_step, lines
 from .nodes import ChamberPosition, fits, init_tree
 from .outcome import decided
-from .search import Check, Result, search
+from .search import Check, Result, line_end, search
 from .settings import DEFAULT, Settings
 from .space import fillable
 
@@ -96,7 +96,7 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
         yield from fill_moves(root, check)
         return
     # past the end of every line, or the Python stack's room (three frames a pair of plies)
-    depth, longest = 2, min(2 * root.open_.bit_count() + 2, depth_limit(2))
+    depth, longest = 2, min(line_end(root.open_.bit_count()), depth_limit(2))
     while kids and depth <= longest:
         result = search(root, depth, check)
         yield result

@@ -77,6 +77,15 @@ def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
     return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
 
 
+def line_end(cells: int) -> int:
+    """A depth past the end of every line on a board of ``cells`` open cells: each move fills one.
+
+    >>> line_end(4)
+    10
+    """
+    return 2 * cells + 2
+
+
 def _look(k: int, depth: int, reduce: int, scout: bool) -> int | None:
     """The depth a node's ``k``-th move is first searched to with a null window: ``reduce`` plies
     shallower for a later move where a line remains, the full depth with ``scout``; None: at once
@@ -222,12 +231,13 @@ def _answer(
     """The enemy's best answer to my move: the least of its positions' values."""
     kids = reply.children
     killers, ply, settings = reply.game.killers, reply.ply, reply.game.settings
+    reduce, scout = settings.reduce, settings.scout
     depth, extend = _below(len(kids), depth, extend)
     best = INF
     for k, i in enumerate(_order(reply, kids, killers[ply])):
         ceiling = min(beta, best)
         kid: ChamberPosition = kids[i]  # type: ignore[assignment]
-        first = _look(k, depth, settings.reduce, settings.scout)
+        first = _look(k, depth, reduce, scout)
         if first is not None and kid.me != kid.enemy:  # as a later move in _value, not a collision
             v = value(kid, first, ceiling - 1, ceiling, check, extend)
             if v < ceiling and (first < depth or v > alpha):
@@ -262,8 +272,8 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
     depth, extend = _below(len(kids), depth, settings.extend)
     for k, i in enumerate(_order(root, kids, 0)):
         kid: ChamberReply = kids[i]  # type: ignore[assignment]
-        v = best
-        if not (k and settings.scout) or _answer(kid, depth, best, best + 1, check, extend) > best:
+        v, first = best, _look(k, depth, 0, settings.scout)  # the root's moves never reduced
+        if first is None or _answer(kid, first, best, best + 1, check, extend) > best:
             v = _answer(kid, depth, best, INF, check, extend)
         if v > best:
             best = v
