@@ -269,16 +269,47 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
         return
     best = -INF
     settings = root.game.settings
-    depth, extend = _below(len(kids), depth, settings.extend)
+    below, extend = _below(len(kids), depth, settings.extend)
+    window = _aspiration(root, depth, settings.aspiration)
     for k, i in enumerate(_order(root, kids, 0)):
         kid: ChamberReply = kids[i]  # type: ignore[assignment]
-        v, first = best, _look(k, depth, 0, settings.scout)  # the root's moves never reduced
-        if first is None or _answer(kid, first, best, best + 1, check, extend) > best:
-            v = _answer(kid, depth, best, INF, check, extend)
+        v, first = best, _look(k, below, 0, settings.scout)  # the root's moves never reduced
+        if not k and window is not None:  # the first move inside the window, else searched again
+            v = _answer(kid, below, *window, check, extend)
+            if not window[0] < v < window[1]:
+                v = _answer(kid, below, -INF, INF, check, extend)
+        elif first is None or _answer(kid, first, best, best + 1, check, extend) > best:
+            v = _answer(kid, below, best, INF, check, extend)
         if v > best:
             best = v
             root.lead = i
             yield best, kid.move
+    if root.known is None:
+        root.known = {}
+    root.known[ROOT, depth] = best, 0
+
+
+ROOT = -1
+"""``known[ROOT, depth]``: the root's own exact value ``depth`` plies deep (a searched position's
+entries are keyed by depth and free plies, both at least 0)."""
+
+
+def _aspiration(root: ChamberPosition, depth: int, width: int) -> tuple[int, int] | None:
+    """The window for the root's first move: ``width`` either side of the root's value at the last
+    depth it was searched to, or None (the full window) where it has none or ``width`` is 0.
+
+    >>> root = type("Root", (), {"known": {(ROOT, 4): (30, 0), (ROOT, 2): (-8, 0)}})()
+    >>> _aspiration(root, 6, 1), _aspiration(root, 4, 5), _aspiration(root, 2, 1)
+    ((29, 31), (-13, -3), None)
+    """
+    known = root.known
+    if not width or not known:
+        return None
+    last = max((d for r, d in known if r == ROOT and d < depth), default=None)
+    if last is None:
+        return None
+    guess = known[ROOT, last][0]
+    return guess - width, guess + width
 
 
 def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:

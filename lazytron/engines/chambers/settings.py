@@ -59,6 +59,12 @@ class Settings:
     scout: bool = _knob(
         False, 0, 1, "later moves first searched with a null window (principal variation search)"
     )
+    aspiration: int = _knob(
+        1,
+        0,
+        1_000_000,
+        "the root's first move searched this close to the last depth's value first (0: never)",
+    )
     memo: bool = _knob(True, 0, 1, "a position keeps what each depth's search found of it")
     ahead: int = _knob(2, 1, 4, "apart at the root: steps looked ahead for the first move")
 

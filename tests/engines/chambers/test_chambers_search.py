@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 from positions import random_positions
-from trees import SMALL, assert_fail_soft, contested, extended_minimax, minimax, tree
+from trees import (
+    SMALL,
+    assert_fail_soft,
+    contested,
+    extended_minimax,
+    minimax,
+    searched,
+    tree,
+)
 
 from lazytron.board import Move
 from lazytron.engines.chambers import ChamberPosition
@@ -13,6 +21,7 @@ from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import loss, win
 from lazytron.engines.chambers.search import (
     INF,
+    ROOT,
     _order,
     answer_matrix,
     improvements,
@@ -198,6 +207,42 @@ def test_a_null_window_for_later_moves_finds_what_the_full_window_finds(horizon)
         assert root_values(tree(board, horizon=horizon), 8)[move] == found  # type: ignore[index]
         checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("horizon", [0, 6])  # every ply in Python; the last six in C where built
+def test_an_aspiration_window_finds_what_the_full_window_finds(horizon):
+    # the root's first move searched close to the last depth's value, and again with the full
+    # window where its value falls outside: the same values and moves at every depth
+    boards = random_positions(SMALL, 5, 6) + random_positions(
+        load_board("lazytron/maps/rooms.txt"), 5, 3
+    )
+    checked = 0
+    for board in boards:
+        if not contested(tree(board)):
+            continue
+        depths = (2, 4, 6, 8)
+        full = searched(board, depths, horizon=horizon, aspiration=0)
+        assert searched(board, depths, horizon=horizon, aspiration=1) == full
+        assert searched(board, depths, horizon=horizon, aspiration=40) == full
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("wrong", [-5000, -1, 1, 5000])
+def test_a_wrong_guess_at_the_root_is_searched_again(wrong):
+    # a guess off the true value either way fails the window: the value is minimax's all the same
+    checked = 0
+    for board in random_positions(SMALL, 6, 16):
+        root = tree(board, extend=0)
+        if not contested(root):
+            continue
+        search(root, 2)
+        assert root.known is not None
+        truth = minimax(tree(board, extend=0), 4)
+        root.known[ROOT, 2] = truth + wrong, 0
+        assert search(root, 4)[0] == truth
+        checked += 1
+    assert checked >= 4
 
 
 def principal_line(root: ChamberPosition) -> list[ChamberPosition]:
