@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 
 import pytest
-from conftest import GOLDEN, MAPS, lazytron
+from conftest import GOLDEN, MAPS, ROOT, lazytron
 
 from lazytron.engines.chambers.settings import options
 
@@ -124,3 +127,32 @@ def test_the_verbose_bot_warns_once_when_the_chambers_engine_runs_without_its_sp
     assert run.stderr.count("warning: C speedups: off") == 1
     quiet = lazytron("bot", "-v", "--engine", "chambers", "--depth", "2", input=BOARD)
     assert "warning" not in quiet.stderr
+
+
+def test_a_source_tree_without_the_built_speedups_plays_in_python(tmp_path):
+    # the C sources' folder alone (no compiled module beside it) is not taken for the speedups
+    source = tmp_path / "lazytron"
+    shutil.copytree(
+        ROOT / "lazytron", source, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
+    )
+    assert (source / "engines" / "chambers" / "_speedups").is_dir()
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "LAZYTRON_PURE": ""}
+    version = subprocess.run(
+        [sys.executable, "-m", "lazytron", "--version"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "C speedups: not built (pure Python)" in version.stdout
+    run = subprocess.run(
+        [sys.executable, "-m", "lazytron", "bot", "--engine", "chambers", "--depth", "2"],
+        cwd=tmp_path,
+        env=env,
+        input=BOARD,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0 and run.stdout in ("1\n", "2\n", "3\n", "4\n"), run.stderr

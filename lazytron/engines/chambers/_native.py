@@ -17,14 +17,16 @@ from types import ModuleType
 
 
 def _load() -> ModuleType | None:
-    """The compiled speedups, or None: not built, or ``LAZYTRON_PURE=1``."""
+    """The compiled speedups, or None: not built (only their sources' folder is there), or
+    ``LAZYTRON_PURE=1``."""
     if os.environ.get("LAZYTRON_PURE", "") not in ("", "0"):
         return None
     try:
         from . import _speedups
     except ImportError:
         return None
-    return _speedups
+    # in a source tree without the built extension, the C sources' folder imports as a namespace
+    return _speedups if getattr(_speedups, "__file__", None) else None
 
 
 speedups = _load()
