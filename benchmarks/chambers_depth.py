@@ -21,7 +21,10 @@ include those made in C.
 from a fresh tree at every even depth until ``--time`` seconds have passed
 (the depth under way then is finished), each depth's evaluations so far and
 time printed, then the evaluations a second (to set beside a1k0n's
-"evals/sec" on stderr).
+"evals/sec" on stderr).  With ``--cut`` every ply is searched in Python
+(``HORIZON`` 0), and each depth also prints the lines it cut (a contested
+position where the depth ran out); at a depth that cuts none the search is
+exhaustive, every deeper one the same, and it stops there.
 """
 
 from __future__ import annotations
@@ -53,6 +56,18 @@ def _counting(*args):  # type: ignore[no-untyped-def]
 
 _evaluate, nodes.evaluate = nodes.evaluate, _counting
 
+SEARCH = sys.modules[search.__module__]
+CUT = [0]  # contested positions a search reached with no depth left (in the Python tree)
+
+
+def _cutting(pos, depth, *args, **kwargs):  # type: ignore[no-untyped-def]
+    if depth <= 0 and pos.kind is Kind.CONNECTED:
+        CUT[0] += 1
+    return _value(pos, depth, *args, **kwargs)
+
+
+_value, SEARCH.value = SEARCH.value, _cutting
+
 
 def evaluations(tree: ChamberPosition) -> int:
     """The positions scored so far: by every tree in Python, and by this one in C."""
@@ -71,17 +86,25 @@ def depth_within(board, seconds: float, settings: Settings) -> int:
     return done
 
 
-def first_position(name: str, seconds: float, settings: Settings) -> None:
+def first_position(name: str, seconds: float, settings: Settings, cut: bool = False) -> None:
     """Each depth's evaluations so far on a contest map's first position, until ``seconds`` have
-    passed."""
+    passed; with ``cut``, the lines each depth cut, until one cuts none."""
     board = load_board(str(SHARED / "maps" / "contest" / f"{name}.txt"))
     tree, start, depth, elapsed = init_tree(board, settings), time.perf_counter(), 0, 0.0
     PYTHON_EVALUATIONS[0] = 0
     while elapsed < seconds and tree.kind is Kind.CONNECTED:
         depth += 2
-        search(tree, depth)
+        CUT[0] = 0
+        value, move = search(tree, depth)
         elapsed = time.perf_counter() - start
-        print(f"depth {depth}: {evaluations(tree)} evaluations, {elapsed:.2f} s")
+        line = f"depth {depth}: {evaluations(tree)} evaluations, {elapsed:.2f} s"
+        if cut:
+            print(f"{line}, value {value}, {move.name}, {CUT[0]} lines cut")
+            if not CUT[0]:
+                print(f"exhaustive at depth {depth}: every deeper search is the same")
+                break
+        else:
+            print(line)
     print(f"{evaluations(tree) / elapsed:.0f} evaluations a second")
 
 
@@ -108,17 +131,22 @@ def main() -> None:
         "--map", help="search this contest map's first position instead, depth by depth"
     )
     parser.add_argument(
+        "--cut",
+        action="store_true",
+        help="with --map: every ply in Python, the lines each depth cut, until none",
+    )
+    parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option"
     )
     args = parser.parse_args()
     try:
-        settings = with_options(Settings(), args.option)
+        settings = with_options(Settings(), args.option + (["HORIZON=0"] if args.cut else []))
     except ValueError as e:
         sys.exit(f"chambers_depth: {e}")
     if args.map:
         if not (SHARED / "maps" / "contest" / f"{args.map}.txt").is_file():
             sys.exit(f"chambers_depth: no contest map named {args.map!r} under {SHARED}")
-        first_position(args.map, args.time, settings)
+        first_position(args.map, args.time, settings, args.cut)
         return
     boards = positions(args.every, args.games)
     moves, counted = [], 0
