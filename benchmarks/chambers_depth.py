@@ -24,7 +24,7 @@ time printed, then the evaluations a second (to set beside a1k0n's
 "evals/sec" on stderr).  With ``--cut`` every ply is searched in Python
 (``HORIZON`` 0), and each depth also prints the lines it cut (a contested
 position where the depth ran out); at a depth that cuts none the search is
-exhaustive, every deeper one the same, and it stops there.
+exhaustive (every deeper one finds the same value), and it stops there.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def first_position(name: str, seconds: float, settings: Settings, cut: bool = Fa
         if cut:
             print(f"{line}, value {value}, {move.name}, {CUT[0]} lines cut")
             if not CUT[0]:
-                print(f"exhaustive at depth {depth}: every deeper search is the same")
+                print(f"exhaustive at depth {depth}: every deeper search finds the same value")
                 break
         else:
             print(line)

@@ -1,5 +1,6 @@
 """Alpha-beta over the chambers tree: iterative deepening, the ``lead`` hint, killer moves by ply,
-and with ``scout`` a null window for every move after a node's first.
+an aspiration window for the root's first move, and with ``scout`` a null window for every move
+after a node's first.
 
 Values are from player 1's side at every level: a :class:`ChamberPosition` takes
 the best of my moves, a :class:`ChamberReply` the worst of the enemy's answers
