@@ -270,3 +270,16 @@ def test_a_root_apart_or_over_is_worth_its_score_in_c(speedups):
     for board, kind in ((apart, Kind.APART), (over, Kind.OVER)):
         root = tree(board)
         assert horizon_value(root, 4, -INF, INF, 0, None) == root.score and root.kind is kind
+
+
+def test_the_search_in_c_keeps_a_regions_bound_by_its_cells_and_its_head(speedups):
+    # one tree's search in C scores two positions apart whose regions are the same corridor, entered
+    # near its end (six cells to fill) and at its middle (five): each keeps its own bound (no walk
+    # of close regions, CLOSE -1, so that the bounds alone make the scores)
+    end = parse_board("9 5\n#########\n#     #2#\n# # ### #\n#1##### #\n#########\n")
+    middle = parse_board("9 5\n#########\n#     #2#\n# # ### #\n###1### #\n#########\n")
+    first = tree(end, close=-1)
+    assert horizon_value(first, 2, -INF, INF, 0, None) == tree(end, horizon=0, close=-1).score
+    python = tree(middle, horizon=0, close=-1)
+    again = ChamberPosition(Move.NONE, python.open_, python.me, python.enemy, 0, first.game)
+    assert horizon_value(again, 2, -INF, INF, 0, None) == python.score != first.score

@@ -53,6 +53,7 @@ static int horizon_init(Horizon *self, PyObject *args, PyObject *kwargs) {
 static void horizon_dealloc(Horizon *self) {
     Py_XDECREF(self->killers);
     free(self->best);
+    free(self->regions);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -87,6 +88,7 @@ static PyObject *horizon_search(Horizon *self, PyObject *args) {
         return NULL;
     }
     if (self->best == NULL && (self->best = calloc(BEST_SLOTS, sizeof(Best))) == NULL) return PyErr_NoMemory();
+    if (self->regions == NULL && (self->regions = calloc(REGION_SLOTS, sizeof(Kept))) == NULL) return PyErr_NoMemory();
     if (reserve(cells) < 0 || line_new(&s.line, bits, nbytes, self->width, self->height) < 0) return PyErr_NoMemory();
     Py_buffer killers; /* held while C writes it: the search may call Python (the clock) */
     if (PyObject_GetBuffer(self->killers, &killers, PyBUF_WRITABLE) < 0) {

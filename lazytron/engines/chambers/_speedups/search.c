@@ -71,11 +71,33 @@ static void region_bits(const Line *line, const unsigned char *owner, unsigned c
         }
 }
 
-/* space.fillable of a side's region (`bits`, `cells` of them, from `owner`): the tree of chambers' bound, or beyond
-   FILLABLE_CELLS cells the lesser of its tree of blocks' and its parity bound.  -1 out of memory. */
+static uint64_t key(Py_ssize_t cell, int role);
+
+/* The slot of a region's bound in its Horizon's table, and the region's two hashes (its words and head) in *k, *c. */
+static Kept *region_slot(const Search *s, const word *bits, int words, Py_ssize_t head, uint64_t *k, uint64_t *c) {
+    uint64_t h = key(head, 1), g = key(head, 2);
+    for (int i = 0; i < words; i++)
+        if (bits[i]) {
+            h ^= key(i, 0) * (bits[i] | 1) + bits[i];
+            g += key(i, 3) ^ bits[i] * 0x9e3779b97f4a7c15u;
+        }
+    *k = h, *c = g;
+    return &s->self->regions[h & (REGION_SLOTS - 1)];
+}
+
+/* space.fillable of a side's region (`bits`, `cells` of them, from `owner`): the tree of chambers' bound, kept in the
+   Horizon's table of regions, or beyond FILLABLE_CELLS cells the lesser of its tree of blocks' and its parity bound.
+   -1 out of memory. */
 static long region_fill(Search *s, const unsigned char *owner, long *m, int side, Py_ssize_t head, const word *bits, int words,
                         long cells) {
-    if (cells <= FILLABLE_CELLS) return fillable_bound(bits, words, (int)s->line.stride - 1, head);
+    if (cells <= FILLABLE_CELLS) {
+        uint64_t k, c;
+        Kept *slot = region_slot(s, bits, words, head, &k, &c);
+        if (slot->key == k && slot->check == c) return slot->bound;
+        long bound = fillable_bound(bits, words, (int)s->line.stride - 1, head);
+        if (bound >= 0) slot->key = k, slot->check = c, slot->bound = bound;
+        return bound;
+    }
     chamber_field(&s->line, owner, head, side, m);
     return m[CHAMBERS + side] < m[PARITY + side] ? m[CHAMBERS + side] : m[PARITY + side];
 }

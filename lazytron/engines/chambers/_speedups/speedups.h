@@ -105,6 +105,13 @@ typedef struct {
 
 enum { BEST_SLOTS = 1 << 18 }; /* the table of best moves: slots, by a position's hash */
 
+typedef struct { /* a region's fillable bound, by two hashes of its cells and head */
+    uint64_t key, check;
+    long bound;
+} Kept;
+
+enum { REGION_SLOTS = 1 << 16 }; /* the table of regions' bounds: slots, by a region's hash */
+
 typedef struct { /* the Python type Horizon: what lives with one tree */
     PyObject_HEAD
     int width, height;
@@ -112,6 +119,7 @@ typedef struct { /* the Python type Horizon: what lives with one tree */
     Score win, limit;  /* outcome.WIN and outcome.EVAL_LIMIT */
     PyObject *killers; /* the tree's bytearray of killer moves by ply (0: none), shared with the Python search */
     Best *best;        /* the best move found at each position searched: an ordering hint, made on the first search */
+    Kept *regions;   /* the fillable bound of each region apart scored, made on the first search */
     long long evaluations; /* positions it has scored, over all its searches */
 } Horizon;
 
