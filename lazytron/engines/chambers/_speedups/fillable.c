@@ -35,18 +35,29 @@ static int bits_any(const Grid *g, const word *a) {
 
 static int has(const Grid *g, const word *a, long cell) { return cell >= 0 && cell < 64L * g->words && (a[cell >> 6] >> (cell & 63) & 1); }
 
-/* Word i of the bitset whose bit c is bit c + k of `src` (Python's src >> k, or src << -k). */
-static word shifted(const Grid *g, const word *src, int i, long k) {
-    long base = 64L * i + k, at = base >= 0 ? base / 64 : -((-base + 63) / 64);
-    int bit = (int)(base - 64 * at);
+/* A shift of a bitset by k bits: `words` whole words and `bit` bits more (k = 64 words + bit, 0 <= bit < 64). */
+typedef struct {
+    long words;
+    int bit;
+} Shift;
+
+static Shift shift_of(long k) {
+    long words = k >= 0 ? k / 64 : -((-k + 63) / 64);
+    return (Shift){words, (int)(k - 64 * words)};
+}
+
+/* Word i of the bitset whose bit c is bit c + k of `src` (Python's src >> k, or src << -k), k as `by`. */
+static inline word shifted(const Grid *g, const word *src, int i, Shift by) {
+    long at = i + by.words;
     word low = at >= 0 && at < g->words ? src[at] : 0, high = at + 1 >= 0 && at + 1 < g->words ? src[at + 1] : 0;
-    return bit ? low >> bit | high << (64 - bit) : low;
+    return by.bit ? low >> by.bit | high << (64 - by.bit) : low;
 }
 
 /* space.neighbours: the cells one step from `src` (unmasked). */
 static void neighbours(const Grid *g, word *dst, const word *src) {
+    const Shift w = shift_of(-1), e = shift_of(1), n = shift_of(-g->stride), s = shift_of(g->stride);
     for (int i = 0; i < g->words; i++)
-        dst[i] = shifted(g, src, i, -1) | shifted(g, src, i, 1) | shifted(g, src, i, -g->stride) | shifted(g, src, i, g->stride);
+        dst[i] = shifted(g, src, i, w) | shifted(g, src, i, e) | shifted(g, src, i, n) | shifted(g, src, i, s);
 }
 
 /* territory.reach: the cells of `free` reachable from `start` (start included), into `seen`. */
@@ -68,9 +79,11 @@ static void reach(const Grid *g, word *seen, const word *free, const word *start
 /* space.cut_candidates: cells whose region neighbours form two or more groups around their 3x3 ring. */
 static void cut_candidates(const Grid *g, word *dst, const word *region) {
     long s = g->stride;
+    const Shift N = shift_of(-s), E = shift_of(1), S = shift_of(s), W = shift_of(-1);
+    const Shift NE = shift_of(-s + 1), SE = shift_of(s + 1), SW = shift_of(s - 1), NW = shift_of(-s - 1);
     for (int i = 0; i < g->words; i++) {
-        word n = shifted(g, region, i, -s), e = shifted(g, region, i, 1), so = shifted(g, region, i, s), w = shifted(g, region, i, -1);
-        word ne = shifted(g, region, i, -s + 1), se = shifted(g, region, i, s + 1), sw = shifted(g, region, i, s - 1), nw = shifted(g, region, i, -s - 1);
+        word n = shifted(g, region, i, N), e = shifted(g, region, i, E), so = shifted(g, region, i, S), w = shifted(g, region, i, W);
+        word ne = shifted(g, region, i, NE), se = shifted(g, region, i, SE), sw = shifted(g, region, i, SW), nw = shifted(g, region, i, NW);
         word tn = n & ~(e & ne), te = e & ~(so & se), ts = so & ~(w & sw), tw = w & ~(n & nw);
         dst[i] = ((tn & (te | ts | tw)) | (te & (ts | tw)) | (ts & tw)) & region[i];
     }
