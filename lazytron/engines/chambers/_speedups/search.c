@@ -71,6 +71,7 @@ static void region_bits(const Line *line, const unsigned char *owner, unsigned c
         }
 }
 
+static uint64_t mix(uint64_t z);
 static uint64_t key(Py_ssize_t cell, int role);
 
 /* The slot of a region's bound in its Horizon's table, and the region's two hashes (its words and head) in *k, *c. */
@@ -78,8 +79,8 @@ static Kept *region_slot(const Search *s, const word *bits, int words, Py_ssize_
     uint64_t h = key(head, 1), g = key(head, 2);
     for (int i = 0; i < words; i++)
         if (bits[i]) {
-            h ^= key(i, 0) * (bits[i] | 1) + bits[i];
-            g += key(i, 3) ^ bits[i] * 0x9e3779b97f4a7c15u;
+            h ^= mix(bits[i] ^ key(i, 0));
+            g ^= mix(bits[i] ^ key(i, 3));
         }
     *k = h, *c = g;
     return &s->self->regions[h & (REGION_SLOTS - 1)];
@@ -205,8 +206,11 @@ static int legal(const Search *s, Py_ssize_t cell, Py_ssize_t *to, int *codes) {
 }
 
 /* A position's hash key part: `cell` as an open cell (role 0), my head (1), the enemy's (2), or my move's target (3). */
-static uint64_t key(Py_ssize_t cell, int role) {
-    uint64_t z = (uint64_t)cell * 4 + (uint64_t)role + 0x9e3779b97f4a7c15u; /* splitmix64's finaliser */
+static uint64_t key(Py_ssize_t cell, int role) { return mix((uint64_t)cell * 4 + (uint64_t)role); }
+
+/* splitmix64's step and finaliser: 64 well-mixed bits of `z`. */
+static uint64_t mix(uint64_t z) {
+    z += 0x9e3779b97f4a7c15u;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
     return z ^ (z >> 31);
