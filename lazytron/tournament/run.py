@@ -20,6 +20,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from ..match.processes import BotError
 from ..ratings.stats import Sprt
 from ..term.progress import Bar
 from ..term.safe import printable
@@ -118,12 +119,34 @@ def play(db: store.Database, plan: Plan, runner: Runner, err: TextIO = sys.stder
                 store.save(db, run, fixture, result)
                 plan.played.append((fixture, result))
                 progress.update(fixture, result)
+                if (broken := never_started(plan.played, fixture, result)) is not None:
+                    raise BotError(broken)
                 if plan.report_every and len(plan.played) % plan.report_every == 0:
                     _report(plan, err, progress)
                 if (answer := plan.decided()) is not None:
                     return answer
     finally:
         progress.end()
+    return None
+
+
+def _answered(result: GameResult, seat: int) -> bool:
+    """Whether the bot in ``seat`` (0 or 1) gave a move in the game."""
+    return any(times[seat] is not None for times in result.times)
+
+
+def never_started(played: Sequence[Played], fixture: Fixture, result: GameResult) -> str | None:
+    """Why the tournament cannot go on, where a bot of this game exited before its first move and
+    has given no move in any game of the run (its command is wrong); else None."""
+    for seat, fault in enumerate(result.faults):
+        if not fault or not fault.startswith(("exited", "closed")) or _answered(result, seat):
+            continue
+        name = fixture.names[seat]
+        if not any(_answered(r, s) for f, r in played for s in (0, 1) if f.names[s] == name):
+            return (
+                f"bot {name} {fault} before its first move (game {fixture.game},"
+                f" {fixture.map_name}); run its command alone to see why"
+            )
     return None
 
 

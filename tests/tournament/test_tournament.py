@@ -424,3 +424,32 @@ def test_a_bot_that_stops_starting_ends_the_run_with_its_games_kept(tmp_path):
     done = tournament(*args)
     assert done.returncode == 0 and done.stdout.splitlines()[1].split()[2] == "60"
     assert done.stderr.count(" game ") == 60 - stored
+
+
+TESTBOT = shlex.join([sys.executable, str(ROOT / "tests" / "bots" / "testbot.py")])
+
+
+def test_a_bot_that_exits_before_its_first_move_stops_the_run_in_one_line(tmp_path):
+    # a wrong command is not scored game after game: the run stops after its first game, kept
+    db = tmp_path / "t.db"
+    maps = [str(MAPS / m) for m in ("pillars.txt", "gatehouse.txt")]
+    done = tournament(
+        *maps, "--bot", f"broken={TESTBOT} exit", "--bot", f"ok={DEPTH[1]}", "--jobs", "1",
+        "--db", str(db),
+    )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("lazytron tournament: bot broken exited with status 3 before its first")
+    with sqlite3.connect(db) as con:
+        assert con.execute("select count(*) from games").fetchone() == (1,)
+
+
+def test_a_bot_that_exits_after_moving_plays_every_game(tmp_path):
+    db = tmp_path / "t.db"
+    done = tournament(
+        str(MAPS / "pillars.txt"), "--bot", f"short={TESTBOT} script E", "--bot",
+        f"ok={DEPTH[1]}", "--jobs", "1", "--db", str(db),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(db) as con:
+        assert con.execute("select count(*) from games").fetchone() == (2,)
