@@ -19,9 +19,11 @@ from contextlib import closing
 from dataclasses import replace
 from typing import TextIO
 
+from ..match.processes import BotError
 from ..tournament import cluster
 from ..tournament import store as games_store
 from ..tournament.options import default_jobs
+from ..tournament.run import never_started
 from ..tournament.task import Fixture, GameResult, Runner, local
 from . import spsa, store
 from .plan import MINUS, OPPONENT, PLUS, TunePlan, points
@@ -74,6 +76,8 @@ def play_games(
             fixture = todo[result.game]
             games_store.save(db, run, fixture, result)
             played.append((fixture, result))
+            if (broken := never_started(played, fixture, result)) is not None:
+                raise BotError(broken)
     return played
 
 

@@ -221,3 +221,17 @@ def test_report_of_no_tuning_is_one_line(tmp_path):
     sqlite3.connect(tournament_db).close()
     done = tune("--report", str(tournament_db))
     assert done.returncode == 1 and "no tuning stored" in done.stderr
+
+
+def test_an_engine_that_exits_before_its_first_move_stops_the_tuning_in_one_line(room, tmp_path):
+    db = str(tmp_path / "t.db")
+    template = f"{PY} -c 'import sys; sys.exit(4)' {{options}}"
+    args = [room, "--bot-template", template, *PARAMS, "--iterations", "3", *CLOCK, "--db", db]
+    done = tune(*args)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert (
+        done.stderr.strip()
+        .splitlines()[-1]
+        .startswith("lazytron tune: bot plus exited with status 4 before its first move")
+    )
+    assert rows(db, "SELECT count(*) FROM games") == [(1,)]
