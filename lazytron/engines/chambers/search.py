@@ -290,9 +290,7 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
     root.known[ROOT, depth] = best, 0
 
 
-ROOT = -1
-"""``known[ROOT, depth]``: the root's own exact value ``depth`` plies deep (a searched position's
-entries are keyed by depth and free plies, both at least 0)."""
+ROOT = -1  # known[ROOT, depth]: the root's exact value (other keys: depth and free plies, >= 0)
 
 
 def _aspiration(root: ChamberPosition, depth: int, width: int) -> tuple[int, int] | None:
@@ -303,13 +301,10 @@ def _aspiration(root: ChamberPosition, depth: int, width: int) -> tuple[int, int
     >>> _aspiration(root, 6, 1), _aspiration(root, 4, 5), _aspiration(root, 2, 1)
     ((29, 31), (-13, -3), None)
     """
-    known = root.known
-    if not width or not known:
+    last = max((d for r, d in root.known or () if r == ROOT and d < depth), default=None)
+    if not width or last is None:
         return None
-    last = max((d for r, d in known if r == ROOT and d < depth), default=None)
-    if last is None:
-        return None
-    guess = known[ROOT, last][0]
+    guess = root.known[ROOT, last][0]  # type: ignore[index]
     return guess - width, guess + width
 
 
