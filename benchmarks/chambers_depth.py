@@ -60,13 +60,13 @@ SEARCH = sys.modules[search.__module__]
 CUT = [0]  # contested positions a search reached with no depth left (in the Python tree)
 
 
+_value = SEARCH.value
+
+
 def _cutting(pos, depth, *args, **kwargs):  # type: ignore[no-untyped-def]
     if depth <= 0 and pos.kind is Kind.CONNECTED:
         CUT[0] += 1
     return _value(pos, depth, *args, **kwargs)
-
-
-_value, SEARCH.value = SEARCH.value, _cutting
 
 
 def evaluations(tree: ChamberPosition) -> int:
@@ -146,6 +146,8 @@ def main() -> None:
     if args.map:
         if not (SHARED / "maps" / "contest" / f"{args.map}.txt").is_file():
             sys.exit(f"chambers_depth: no contest map named {args.map!r} under {SHARED}")
+        if args.cut:  # counted only here: the other measures time the search as it is
+            SEARCH.value = _cutting
         first_position(args.map, args.time, settings, args.cut)
         return
     boards = positions(args.every, args.games)
