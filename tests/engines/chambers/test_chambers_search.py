@@ -189,15 +189,19 @@ def test_late_moves_searched_shallower_first_keep_every_value_a_shallower_search
     assert checked >= 8
 
 
+def small_and_rooms(seed: int) -> list:
+    """Six random positions of the small grid and three of the rooms map."""
+    return random_positions(SMALL, seed, 6) + random_positions(
+        load_board("lazytron/maps/rooms.txt"), seed, 3
+    )
+
+
 @pytest.mark.parametrize("horizon", [0, 6])  # every ply in Python; the last six in C where built
 def test_a_null_window_for_later_moves_finds_what_the_full_window_finds(horizon):
     # principal variation search proves a later move no better without its exact value: the values
     # found stay those of the plain search, and the move chosen is one worth the best value
-    boards = random_positions(SMALL, 3, 6) + random_positions(
-        load_board("lazytron/maps/rooms.txt"), 3, 3
-    )
     checked = 0
-    for board in boards:
+    for board in small_and_rooms(3):
         plain, scouted = tree(board, horizon=horizon), tree(board, horizon=horizon, scout=True)
         if not contested(plain):
             continue
@@ -213,11 +217,8 @@ def test_a_null_window_for_later_moves_finds_what_the_full_window_finds(horizon)
 def test_an_aspiration_window_finds_what_the_full_window_finds(horizon):
     # the root's first move searched close to the last depth's value, and again with the full
     # window where its value falls outside: the same values and moves at every depth
-    boards = random_positions(SMALL, 5, 6) + random_positions(
-        load_board("lazytron/maps/rooms.txt"), 5, 3
-    )
     checked = 0
-    for board in boards:
+    for board in small_and_rooms(5):
         if not contested(tree(board)):
             continue
         depths = (2, 4, 6, 8)
