@@ -120,8 +120,8 @@ def test_the_search_in_c_looks_at_the_clock_and_stops_when_it_says(speedups):
         horizon_value(root, 10, -INF, INF, 0, check)
     assert len(calls) == 2
     looked: list[int] = []
-    found = horizon_value(root, 10, -INF, INF, 0, lambda: looked.append(1))
-    assert len(looked) > 2 and found == horizon_value(tree(board), 10, -INF, INF, 0, None)
+    fresh = horizon_value(tree(board), 10, -INF, INF, 0, lambda: looked.append(1))
+    assert len(looked) > 2 and horizon_value(root, 10, -INF, INF, 0, None) == fresh
     # the search hands its check down: Python looks at it once per position above the last plies (at
     # most 16 here)
     calls.clear()
@@ -219,7 +219,11 @@ def test_late_moves_searched_shallower_first_cost_fewer_positions(speedups):
 
 
 @pytest.mark.parametrize("memo", [True, False])
-def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kept(memo, speedups):
+@pytest.mark.parametrize("horizon", [8, 32])
+def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kept(
+    memo, horizon, speedups
+):
+    # with HORIZON 32 every position below the root is searched in C: its table keeps the values
     rows = [
         "#" * 13,
         "#1          #",
@@ -230,13 +234,18 @@ def test_the_next_turn_searches_again_to_the_last_turns_depths_from_what_was_kep
     ]
     rows += ["#          2#", "#" * 13]
     board = parse_board(f"13 {len(rows)}\n" + "\n".join(rows) + "\n")
-    root = tree(board, memo=memo)
+    root = tree(board, memo=memo, horizon=horizon)
     for depth in range(2, 17, 2):
         search(root, depth)
     reply = root.children[root.lead]
     pos = reply.children[reply.lead]  # the line the search expects: the next turn's root
     fresh = ChamberPosition(
-        Move.NONE, pos.open_, pos.me, pos.enemy, pos.ply, tree(board, memo=memo).game
+        Move.NONE,
+        pos.open_,
+        pos.me,
+        pos.enemy,
+        pos.ply,
+        tree(board, memo=memo, horizon=horizon).game,
     )
     kept, anew = [], []
     for start, spent in ((pos, kept), (fresh, anew)):

@@ -17,15 +17,16 @@ static int knob(PyObject *settings, const char *name, Score *into) {
 
 /* The fields of settings.Settings the search reads. */
 static int read_knobs(PyObject *settings, Knobs *k) {
-    Score reduce, scout;
+    Score reduce, scout, memo;
     if (knob(settings, "fill", &k->fill) < 0 || knob(settings, "edge", &k->edge) < 0 || knob(settings, "separate", &k->separate) < 0 ||
         knob(settings, "collision", &k->collision) < 0 || knob(settings, "aggression", &k->aggression) < 0 ||
         knob(settings, "close", &k->close) < 0 || knob(settings, "close_cells", &k->close_cells) < 0 ||
         knob(settings, "short", &k->shortfall) < 0 || knob(settings, "reduce", &reduce) < 0 ||
-        knob(settings, "scout", &scout) < 0)
+        knob(settings, "scout", &scout) < 0 || knob(settings, "memo", &memo) < 0)
         return -1;
     k->reduce = (int)reduce;
     k->scout = (int)scout;
+    k->memo = (int)memo;
     return 0;
 }
 
@@ -53,6 +54,7 @@ static int horizon_init(Horizon *self, PyObject *args, PyObject *kwargs) {
 static void horizon_dealloc(Horizon *self) {
     Py_XDECREF(self->killers);
     free(self->best);
+    free(self->found);
     free(self->regions);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -88,6 +90,8 @@ static PyObject *horizon_search(Horizon *self, PyObject *args) {
         return NULL;
     }
     if (self->best == NULL && (self->best = calloc(BEST_SLOTS, sizeof(Best))) == NULL) return PyErr_NoMemory();
+    if (self->knobs.memo && self->found == NULL && (self->found = calloc(FOUND_SLOTS, sizeof(Found))) == NULL)
+        return PyErr_NoMemory();
     if (self->regions == NULL && (self->regions = calloc(REGION_SLOTS, sizeof(Kept))) == NULL) return PyErr_NoMemory();
     if (reserve(cells) < 0 || line_new(&s.line, bits, nbytes, self->width, self->height) < 0) return PyErr_NoMemory();
     Py_buffer killers; /* held while C writes it: the search may call Python (the clock) */

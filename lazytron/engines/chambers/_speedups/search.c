@@ -222,7 +222,7 @@ static Best *best_slot(const Search *s, uint64_t hash) { return &s->self->best[h
 
 /* The search's order: the move last found best here, the killer's move, then the others in move order. */
 static void order(const Search *s, int ply, int n, const int *codes, int *indices, uint64_t hash) {
-    Best *slot = best_slot(s, hash);
+    const Best *slot = best_slot(s, hash);
     int lead = slot->hash == hash ? slot->code : 0, killer = ply < s->plies ? s->killers[ply] : 0;
     int k = 0, used[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++)
@@ -236,6 +236,32 @@ static void order(const Search *s, int ply, int n, const int *codes, int *indice
 static void keep_best(const Search *s, uint64_t hash, int code) {
     Best *slot = best_slot(s, hash);
     slot->hash = hash, slot->code = code;
+}
+
+/* With `memo`, the slot of what a search of the position (`hash`) to `depth` with `extend` free plies found, and its
+   key; NULL without. */
+static Found *found_slot(const Search *s, uint64_t hash, int depth, int extend, uint64_t *k) {
+    if (s->self->found == NULL) return NULL;
+    *k = hash ^ mix(~(((uint64_t)(unsigned)depth << 16) | (unsigned)extend));
+    return &s->self->found[*k & (FOUND_SLOTS - 1)];
+}
+
+/* search.recall: where a value kept of the position at this depth answers the window (alpha, beta), 1 and the value
+   into *v; else 0. */
+static int recalled(const Search *s, uint64_t hash, int depth, int extend, Score alpha, Score beta, Score *v) {
+    uint64_t k;
+    const Found *slot = found_slot(s, hash, depth, extend, &k);
+    if (slot == NULL || slot->key != k) return 0;
+    *v = slot->value;
+    return slot->bound == 0 || (slot->bound > 0 && *v >= beta) || (slot->bound < 0 && *v <= alpha);
+}
+
+/* What a complete search of the position found: its best move, and with `memo` its value (search.bounded). */
+static void keep(const Search *s, uint64_t hash, int code, int depth, int extend, Score value, Score alpha, Score beta) {
+    uint64_t k;
+    Found *slot = found_slot(s, hash, depth, extend, &k);
+    keep_best(s, hash, code);
+    if (slot != NULL) slot->key = k, slot->value = value, slot->bound = value >= beta ? 1 : value <= alpha ? -1 : 0;
 }
 
 static void remember(Search *s, int ply, int code) {
@@ -290,9 +316,12 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(s, me, to, codes), chosen = 0;
     uint64_t hash = s->hash ^ key(me, 1) ^ key(enemy, 2);
+    Score best;
+    const int deep = depth, spare = extend;
+    if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
-    Score best = -(s->self->win + 1);
+    best = -(s->self->win + 1);
     for (int k = 0; k < n; k++) {
         int i = indices[k], first = look(s, k, depth);
         Score floor = alpha > best ? alpha : best, v;
@@ -310,7 +339,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
             if (v >= beta) break;
         }
     }
-    if (chosen) keep_best(s, hash, chosen);
+    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta);
     return best;
 }
 
@@ -339,9 +368,12 @@ static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0;
     uint64_t hash = s->hash ^ key(target, 3) ^ key(enemy, 2);
+    Score best;
+    const int deep = depth, spare = extend;
+    if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
-    Score best = s->self->win + 1;
+    best = s->self->win + 1;
     for (int k = 0; k < n; k++) {
         int i = indices[k], first = look(s, k, depth);
         Score v, ceiling = beta < best ? beta : best;
@@ -366,7 +398,7 @@ static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int
             if (v <= alpha) break;
         }
     }
-    if (chosen) keep_best(s, hash, chosen);
+    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta);
     return best;
 }
 

@@ -95,7 +95,7 @@ long fillable_bound(const word *region, int words, int width, long head);
 /* search.c and horizon.c: the search's last plies. */
 typedef struct { /* settings.Settings: the fields the search in C reads */
     Score fill, edge, separate, collision, aggression, close, close_cells, shortfall;
-    int reduce, scout;
+    int reduce, scout, memo;
 } Knobs;
 
 typedef struct {
@@ -104,6 +104,14 @@ typedef struct {
 } Best;
 
 enum { BEST_SLOTS = 1 << 18 }; /* the table of best moves: slots, by a position's hash */
+
+typedef struct { /* with `memo`, what a search of a position to one depth found, by a hash of both (search.bounded) */
+    uint64_t key;
+    Score value;
+    int bound; /* the value is exact (0), at least (1) or at most (-1) what it says */
+} Found;
+
+enum { FOUND_SLOTS = 1 << 20 }; /* the table of values found: slots */
 
 typedef struct { /* a region's fillable bound, by two hashes of its cells and head */
     uint64_t key, check;
@@ -119,6 +127,7 @@ typedef struct { /* the Python type Horizon: what lives with one tree */
     Score win, limit;  /* outcome.WIN and outcome.EVAL_LIMIT */
     PyObject *killers; /* the tree's bytearray of killer moves by ply (0: none), shared with the Python search */
     Best *best;        /* the best move found at each position searched: an ordering hint, made on the first search */
+    Found *found;      /* with `memo`, each value found by depth, made on the first search */
     Kept *regions;   /* the fillable bound of each region apart scored, made on the first search */
     long long evaluations; /* positions it has scored, over all its searches */
 } Horizon;
