@@ -21,10 +21,11 @@ include those made in C.
 from a fresh tree at every even depth until ``--time`` seconds have passed
 (the depth under way then is finished), each depth's evaluations so far and
 time printed, then the evaluations a second (to set beside a1k0n's
-"evals/sec" on stderr).  With ``--cut`` every ply is searched in Python
-(``HORIZON`` 0), and each depth also prints the lines it cut (a contested
-position where the depth ran out); at a depth that cuts none the search is
-exhaustive (every deeper one finds the same value), and it stops there.
+"evals/sec" on stderr).  With ``--cut`` each depth also prints the lines it
+cut (a contested position where the depth ran out, in Python or in C, or a
+kept search that cut one); at a depth that cuts none the search is
+exhaustive (every deeper one finds the same value), and it stops there, as
+the bot does.
 """
 
 from __future__ import annotations
@@ -56,18 +57,6 @@ def _counting(*args):  # type: ignore[no-untyped-def]
 
 _evaluate, nodes.evaluate = nodes.evaluate, _counting
 
-SEARCH = sys.modules[search.__module__]
-CUT = [0]  # contested positions a search reached with no depth left (in the Python tree)
-
-
-_value = SEARCH.value
-
-
-def _cutting(pos, depth, *args, **kwargs):  # type: ignore[no-untyped-def]
-    if depth <= 0 and pos.kind is Kind.CONNECTED:
-        CUT[0] += 1
-    return _value(pos, depth, *args, **kwargs)
-
 
 def evaluations(tree: ChamberPosition) -> int:
     """The positions scored so far: by every tree in Python, and by this one in C."""
@@ -94,13 +83,14 @@ def first_position(name: str, seconds: float, settings: Settings, cut: bool = Fa
     PYTHON_EVALUATIONS[0] = 0
     while elapsed < seconds and tree.kind is Kind.CONNECTED:
         depth += 2
-        CUT[0] = 0
+        before = tree.game.cuts[0]
         value, move = search(tree, depth)
         elapsed = time.perf_counter() - start
         line = f"depth {depth}: {evaluations(tree)} evaluations, {elapsed:.2f} s"
         if cut:
-            print(f"{line}, value {value}, {move.name}, {CUT[0]} lines cut")
-            if not CUT[0]:
+            lines = tree.game.cuts[0] - before
+            print(f"{line}, value {value}, {move.name}, {lines} lines cut")
+            if not lines:
                 print(f"exhaustive at depth {depth}: every deeper search finds the same value")
                 break
         else:
@@ -133,21 +123,19 @@ def main() -> None:
     parser.add_argument(
         "--cut",
         action="store_true",
-        help="with --map: every ply in Python, the lines each depth cut, until none",
+        help="with --map: the lines each depth cut, until none",
     )
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option"
     )
     args = parser.parse_args()
     try:
-        settings = with_options(Settings(), args.option + (["HORIZON=0"] if args.cut else []))
+        settings = with_options(Settings(), args.option)
     except ValueError as e:
         sys.exit(f"chambers_depth: {e}")
     if args.map:
         if not (SHARED / "maps" / "contest" / f"{args.map}.txt").is_file():
             sys.exit(f"chambers_depth: no contest map named {args.map!r} under {SHARED}")
-        if args.cut:  # counted only here: the other measures time the search as it is
-            SEARCH.value = _cutting
         first_position(args.map, args.time, settings, args.cut)
         return
     boards = positions(args.every, args.games)

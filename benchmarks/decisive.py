@@ -33,8 +33,8 @@ from harness import game_from_side, games_ended  # (puts the checkout first on s
 
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import DEFAULT, Settings, init_tree
+from lazytron.engines.chambers.analysis import root_values
 from lazytron.engines.chambers.evaluate import Kind
-from lazytron.engines.chambers.search import root_values
 from lazytron.engines.chambers.settings import with_options
 from lazytron.match.records import RecordError
 

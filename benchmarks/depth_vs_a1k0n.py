@@ -8,8 +8,9 @@ its first move (2.95 s) and prints each completed depth and its evaluations on s
 chambers engine searches the same position from a fresh tree for ``--time`` seconds (2.9, its
 first move's budget) as the bot does, with the options ``--option`` sets as ``lazytron bot
 --option`` does.  Printed: each side's completed depth and evaluations, and
-whether the engine reached at least a1k0n's depth or searched the whole game (a depth past the
-end of every line, where a1k0n goes on to its depth cap).  Run it alone on a quiet machine:
+whether the engine reached at least a1k0n's depth or searched the whole game (its search ended
+before the time did: a decided result, or a depth that cut no line, whose value every deeper
+depth finds, where a1k0n goes on to its depth cap).  Run it alone on a quiet machine:
 both sides are timed.  Needs ../shared and a1k0n built (``../shared/reference/a1k0n/build.sh``).
 """
 
@@ -19,17 +20,19 @@ import argparse
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 
 from harness import SHARED
 from strength import A1K0N
 
-from lazytron.clock import Deadline
+from lazytron.clock import Check, Deadline
 from lazytron.decide import decide
 from lazytron.engines.chambers import Settings, best_scores, init_tree, nodes
 from lazytron.engines.chambers.evaluate import Kind
-from lazytron.engines.chambers.search import line_end
 from lazytron.engines.chambers.settings import with_options
 from lazytron.reading import load_board
+from lazytron.search import Result
+from lazytron.tree import Node
 
 COMPLETED = re.compile(r"v=(-?\d+) m=\S* @depth (\d+)")
 EVALS = re.compile(r"^(\d+) evals in (\d+) us", re.M)
@@ -71,10 +74,16 @@ def ours(path: str, seconds: float, settings: Settings) -> tuple[int, int, bool]
     if tree.kind is not Kind.CONNECTED:
         return None
     PYTHON_EVALUATIONS[0] = 0
-    decision = decide(tree, best_scores, deadline=Deadline.after(seconds))
+    ended: list[bool] = []
+
+    def results(root: Node, check: Check | None) -> Iterator[Result]:
+        yield from best_scores(root, check)
+        ended.append(True)  # before the deadline: decided, exhaustive or past every line
+
+    decision = decide(tree, results, deadline=Deadline.after(seconds))
     horizon = tree.game.horizon
     evaluations = PYTHON_EVALUATIONS[0] + (horizon.evaluations if horizon else 0)
-    return decision.depth, evaluations, decision.depth >= line_end(tree.open_.bit_count())
+    return decision.depth, evaluations, bool(ended)
 
 
 def main() -> None:

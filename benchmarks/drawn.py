@@ -7,7 +7,7 @@ DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 turns is searched again from the bot's side with a fresh tree, at a fixed
 depth (the same on any machine): each of the bot's moves, with its exact
 value against the answer the enemy played on that turn
-(:func:`~lazytron.engines.chambers.search.answer_matrix`).  Printed, for
+(:func:`~lazytron.engines.chambers.analysis.answer_matrix`).  Printed, for
 every turn where some move is worth more than a draw and more than the
 move played against that answer: the turn, the move played, and each
 move's value against it (the best first), then its value with the enemy
@@ -29,9 +29,9 @@ from harness import game_from_side, games_ended  # (puts the checkout first on s
 
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
+from lazytron.engines.chambers.analysis import answer_matrix
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import DRAW
-from lazytron.engines.chambers.search import answer_matrix
 from lazytron.match.records import RecordError
 
 

@@ -85,9 +85,11 @@ def fill_moves(root: ChamberPosition, check: Check | None = None) -> Iterator[Re
 def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
     """The first legal move (score None), then results at depths 2, 4, 6 ...
 
-    They end once a result is a win or a loss, or the depth is beyond the
-    end of every line (each player can move at most once per open cell) or
-    beyond the Python stack's room (:func:`lazytron.search.depth_limit`).
+    They end once a result is a win or a loss, or a search cut no line (it
+    was exhaustive: every deeper one finds the same value), or the depth is
+    beyond the end of every line (each player can move at most once per
+    open cell) or beyond the Python stack's room
+    (:func:`lazytron.search.depth_limit`).
     """
     assert isinstance(root, ChamberPosition)
     kids = root.children
@@ -97,9 +99,11 @@ def best_scores(root: Node, check: Check | None = None) -> Iterator[Result]:
         return
     # past the end of every line, or the Python stack's room (three frames a pair of plies)
     depth, longest = 2, min(line_end(root.open_.bit_count()), depth_limit(2))
+    cuts = root.game.cuts
     while kids and depth <= longest:
+        before = cuts[0]
         result = search(root, depth, check)
         yield result
-        if decided(result[0]):
+        if decided(result[0]) or cuts[0] == before:
             return
         depth += 2

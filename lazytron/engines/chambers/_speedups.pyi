@@ -47,5 +47,6 @@ class Horizon:
         evaluated: bool,
         check: Callable[[], None] | None,
         /,
-    ) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int]:
-        """(value, evaluations, scored, score, kind): ``search.value`` of the position, in C."""
+    ) -> tuple[int, int, tuple[tuple[int, int, int, int], ...], int, int, int]:
+        """(value, evaluations, scored, score, kind, cuts): ``search.value`` of the position, in C,
+        and the lines it cut."""

@@ -27,8 +27,9 @@ from .outcome import EVAL_LIMIT, WIN
 from .settings import DEFAULT, Settings
 
 Known = tuple[
-    int, int
-    # what a search found of a position: (value, bound); bound 0 exact, 1 at least, -1 at most
+    int, int, bool
+    # what a search found of a position: (value, bound, cut); bound 0 exact, 1 at least, -1 at
+    # most; cut: whether the search cut a line (without, every deeper search finds the same)
 ]
 
 
@@ -43,6 +44,8 @@ class Context(NamedTuple):
     killers: bytearray
     # the search's last plies in C (_speedups.Horizon, with its table of best moves), or None
     horizon: Any
+    # [the lines its searches cut]: contested positions reached with no depth left, counted
+    cuts: list[int]
 
 
 def context(board: Board, settings: Settings) -> Context:
@@ -54,7 +57,7 @@ def context(board: Board, settings: Settings) -> Context:
         if native is None
         else native.Horizon(board.width, board.height, settings, killers, WIN, EVAL_LIMIT)
     )
-    return Context(board.width, board.height, board.stride, settings, killers, horizon)
+    return Context(board.width, board.height, board.stride, settings, killers, horizon, [0])
 
 
 class ChamberPosition(Node):

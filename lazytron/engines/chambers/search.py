@@ -108,28 +108,29 @@ def recall(known: Known | None, alpha: int, beta: int) -> int | None:
     An exact value always does; a value that was at least (at most) what
     it says does where it is at least ``beta`` (at most ``alpha``).
 
-    >>> recall((50, 0), 0, 10), recall(None, 0, 10)
+    >>> recall((50, 0, True), 0, 10), recall(None, 0, 10)
     (50, None)
-    >>> recall((50, 1), 0, 40), recall((50, 1), 0, 60)
+    >>> recall((50, 1, True), 0, 40), recall((50, 1, True), 0, 60)
     (50, None)
-    >>> recall((-5, -1), 0, 40), recall((5, -1), 0, 40)
+    >>> recall((-5, -1, False), 0, 40), recall((5, -1, False), 0, 40)
     (-5, None)
     """
     if known is None:
         return None
-    found, bound = known
+    found, bound, _ = known
     return (
         found if bound == 0 or bound > 0 and found >= beta or bound < 0 and found <= alpha else None
     )
 
 
-def bounded(found: int, alpha: int, beta: int) -> Known:
-    """What a fail-soft search with window (alpha, beta) that found ``found`` tells of the position.
+def bounded(found: int, alpha: int, beta: int, cut: bool = True) -> Known:
+    """What a fail-soft search with window (alpha, beta) that found ``found`` (and cut a line, or
+    not) tells of the position.
 
-    >>> bounded(5, 0, 10), bounded(10, 0, 10), bounded(0, 0, 10)
-    ((5, 0), (10, 1), (0, -1))
+    >>> bounded(5, 0, 10), bounded(10, 0, 10, False), bounded(0, 0, 10)
+    ((5, 0, True), (10, 1, False), (0, -1, True))
     """
-    return found, 1 if found >= beta else -1 if found <= alpha else 0
+    return found, 1 if found >= beta else -1 if found <= alpha else 0, cut
 
 
 def value(
@@ -143,9 +144,14 @@ def value(
     a later search of the same where it can: the iterations of one turn
     each search a position to a new depth, but the next turn's re-rooted
     tree is searched again to the depths the last turn searched it to.
+    A contested position with no depth left is a line cut: counted in the
+    tree's ``cuts``, as is a kept search that cut one.
     """
+    cuts = pos.game.cuts
     if depth <= 0:
         leaf: int = pos.score
+        if pos.kind is Kind.CONNECTED:
+            cuts[0] += 1
         return leaf
     if check is not None:
         check()
@@ -154,10 +160,14 @@ def value(
     known = pos.known
     if known is None:
         known = pos.known = {}
-    found = recall(known.get((depth, extend)), alpha, beta)
+    kept = known.get((depth, extend))
+    found = recall(kept, alpha, beta)
     if found is None:
+        before = cuts[0]
         found = _value(pos, depth, alpha, beta, check, extend)
-        known[depth, extend] = bounded(found, alpha, beta)
+        known[depth, extend] = bounded(found, alpha, beta, cuts[0] > before)
+    elif kept[2]:  # type: ignore[index]
+        cuts[0] += 1
     return found
 
 
@@ -170,7 +180,8 @@ def horizon_value(
     None where the speedups were not built.  A position over or apart is
     worth its score.  ``check`` is called every few hundred positions C
     visits: what it raises ends the search.  The positions two plies below
-    that C scored are kept on ``pos``, for its children to take.
+    that C scored are kept on ``pos``, for its children to take; the lines
+    C cut are added to the tree's ``cuts``.
     """
     game = pos.game
     if game.horizon is None:
@@ -179,9 +190,10 @@ def horizon_value(
     if evaluated and pos.kind is not Kind.CONNECTED:
         return int(pos.score)
     bits = board_bytes(pos.open_, game.width, game.height)
-    found, _, scored, score, kind = game.horizon.search(
+    found, _, scored, score, kind, cut = game.horizon.search(
         bits, pos.me, pos.enemy, pos.ply, depth, alpha, beta, extend, evaluated, check
     )
+    game.cuts[0] += cut
     if not evaluated:
         pos.take(score, kind)
     below = pos.below = pos.below or {}
@@ -287,7 +299,7 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
             yield best, kid.move
     if root.known is None:
         root.known = {}
-    root.known[ROOT, depth] = best, 0
+    root.known[ROOT, depth] = best, 0, True
 
 
 ROOT = -1  # known[ROOT, depth]: the root's exact value (other keys: depth and free plies, >= 0)
@@ -311,38 +323,3 @@ def _aspiration(root: ChamberPosition, depth: int, width: int) -> tuple[int, int
 def search(root: ChamberPosition, depth: int, check: Check | None = None) -> Result:
     """(value, my best move) of ``root`` searched ``depth`` plies: :func:`improvements`' last."""
     return last(improvements(root, depth, check))
-
-
-def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
-    """Each of my moves at ``root`` with its exact value ``depth`` plies deep (shallower depths
-    first, as the bot searches).
-
-    The search itself stops at the best move's value; this tells how far
-    behind the others are, for analysis (``benchmarks/decisive.py``).
-    """
-    for shallower in range(2, depth, 2):
-        search(root, shallower, check)
-    kids = root.children
-    below, extend = _below(len(kids), depth, root.game.settings.extend)
-    return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}  # type: ignore[arg-type]
-
-
-def answer_matrix(
-    root: ChamberPosition, depth: int, check: Check | None = None
-) -> dict[Move, dict[Move, int]]:
-    """Each of my moves at ``root``, each enemy answer to it with its exact value ``depth`` plies
-    deep (for analysis).
-
-    The least of a move's answers is its :func:`root_values` value; the
-    others tell what the move is worth against answers the enemy might
-    play instead, not knowing my move (``benchmarks/drawn.py``).
-    """
-    kids = root.children
-    below, extend = _below(len(kids), depth, root.game.settings.extend)
-    matrix = {}
-    for kid in kids:
-        answers = kid.children
-        deeper, free = _below(len(answers), below, extend)
-        positions: tuple[ChamberPosition, ...] = answers  # type: ignore[assignment]
-        matrix[kid.move] = {p.move: value(p, deeper, -INF, INF, check, free) for p in positions}
-    return matrix

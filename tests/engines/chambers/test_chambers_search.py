@@ -17,18 +17,10 @@ from trees import (
 
 from lazytron.board import Move
 from lazytron.engines.chambers import ChamberPosition
+from lazytron.engines.chambers.analysis import answer_matrix, root_values
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import loss, win
-from lazytron.engines.chambers.search import (
-    INF,
-    ROOT,
-    _order,
-    answer_matrix,
-    improvements,
-    root_values,
-    search,
-    value,
-)
+from lazytron.engines.chambers.search import INF, ROOT, _order, improvements, search, value
 from lazytron.reading import load_board, parse_board
 
 

@@ -75,7 +75,7 @@ static PyObject *scored_tuple(const Search *s) {
     return scored;
 }
 
-/* search(open, me, enemy, ply, depth, alpha, beta, extend, evaluated, check) -> (value, evaluations, scored, score, kind) */
+/* search(open, me, enemy, ply, depth, alpha, beta, extend, evaluated, check) -> (value, evaluations, scored, score, kind, cuts) */
 static PyObject *horizon_search(Horizon *self, PyObject *args) {
     const unsigned char *bits;
     Py_ssize_t nbytes;
@@ -111,12 +111,12 @@ static PyObject *horizon_search(Horizon *self, PyObject *args) {
     if (s.failed) return NULL;
     PyObject *scored = scored_tuple(&s);
     if (scored == NULL) return NULL;
-    return Py_BuildValue("(LlNLi)", v, s.evaluations, scored, score, kind);
+    return Py_BuildValue("(LlNLil)", v, s.evaluations, scored, score, kind, s.cuts);
 }
 
 static PyMethodDef horizon_methods[] = {
     {"search", (PyCFunction)horizon_search, METH_VARARGS,
-     "search(open, me, enemy, ply, depth, alpha, beta, extend, evaluated, check) -> (value, evaluations, scored, score, kind)"},
+     "search(open, me, enemy, ply, depth, alpha, beta, extend, evaluated, check) -> (value, evaluations, scored, score, kind, cuts)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -247,21 +247,25 @@ static Found *found_slot(const Search *s, uint64_t hash, int depth, int extend, 
 }
 
 /* search.recall: where a value kept of the position at this depth answers the window (alpha, beta), 1 and the value
-   into *v; else 0. */
-static int recalled(const Search *s, uint64_t hash, int depth, int extend, Score alpha, Score beta, Score *v) {
+   into *v (a line counted cut where its search cut one); else 0. */
+static int recalled(Search *s, uint64_t hash, int depth, int extend, Score alpha, Score beta, Score *v) {
     uint64_t k;
     const Found *slot = found_slot(s, hash, depth, extend, &k);
     if (slot == NULL || slot->key != k) return 0;
     *v = slot->value;
-    return slot->bound == 0 || (slot->bound > 0 && *v >= beta) || (slot->bound < 0 && *v <= alpha);
+    if (!(slot->bound == 0 || (slot->bound > 0 && *v >= beta) || (slot->bound < 0 && *v <= alpha))) return 0;
+    s->cuts += slot->cut;
+    return 1;
 }
 
-/* What a complete search of the position found: its best move, and with `memo` its value (search.bounded). */
-static void keep(const Search *s, uint64_t hash, int code, int depth, int extend, Score value, Score alpha, Score beta) {
+/* What a complete search of the position found: its best move, and with `memo` its value (search.bounded) and whether
+   it cut a line. */
+static void keep(const Search *s, uint64_t hash, int code, int depth, int extend, Score value, Score alpha, Score beta, int cut) {
     uint64_t k;
     Found *slot = found_slot(s, hash, depth, extend, &k);
     keep_best(s, hash, code);
-    if (slot != NULL) slot->key = k, slot->value = value, slot->bound = value >= beta ? 1 : value <= alpha ? -1 : 0;
+    if (slot != NULL)
+        slot->key = k, slot->value = value, slot->bound = value >= beta ? 1 : value <= alpha ? -1 : 0, slot->cut = cut;
 }
 
 static void remember(Search *s, int ply, int code) {
@@ -318,6 +322,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
     uint64_t hash = s->hash ^ key(me, 1) ^ key(enemy, 2);
     Score best;
     const int deep = depth, spare = extend;
+    const long before = s->cuts;
     if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
@@ -339,7 +344,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
             if (v >= beta) break;
         }
     }
-    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta);
+    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta, s->cuts > before);
     return best;
 }
 
@@ -352,7 +357,11 @@ static Score value(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int dept
         Score *kept = s->scored[s->found++];
         kept[0] = (Score)me, kept[1] = (Score)enemy, kept[2] = score, kept[3] = kind;
     }
-    if (s->failed || depth <= 0 || kind != CONNECTED) return score;
+    if (s->failed || kind != CONNECTED) return score;
+    if (depth <= 0) {
+        ++s->cuts;
+        return score;
+    }
     return search_moves(s, me, enemy, ply, depth, alpha, beta, extend);
 }
 
@@ -370,6 +379,7 @@ static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int
     uint64_t hash = s->hash ^ key(target, 3) ^ key(enemy, 2);
     Score best;
     const int deep = depth, spare = extend;
+    const long before = s->cuts;
     if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
@@ -398,7 +408,7 @@ static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int
             if (v <= alpha) break;
         }
     }
-    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta);
+    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta, s->cuts > before);
     return best;
 }
 
@@ -412,6 +422,7 @@ void search_start(Search *s, Horizon *self, int ply) {
     s->failed = 0;
     s->root_ply = ply;
     s->found = 0;
+    s->cuts = 0;
     s->hash = 0;
     for (Py_ssize_t c = 0; c < s->line.cells; c++)
         if (s->line.walls[c] == NOBODY) s->hash ^= key(c, 0);

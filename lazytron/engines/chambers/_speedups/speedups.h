@@ -109,6 +109,7 @@ typedef struct { /* with `memo`, what a search of a position to one depth found,
     uint64_t key;
     Score value;
     int bound; /* the value is exact (0), at least (1) or at most (-1) what it says */
+    int cut;   /* the search cut a line (without, every deeper one finds the same value) */
 } Found;
 
 enum { FOUND_SLOTS = 1 << 20 }; /* the table of values found: slots */
@@ -139,6 +140,7 @@ typedef struct { /* one search: its Horizon, its line, and what it counts and ke
     Py_ssize_t plies;                     /* ... how many plies it holds */
     PyObject *check;                      /* called every CHECK_EVERY positions visited (None: never) */
     long evaluations, visits, next_check; /* positions scored; positions visited, and when the clock is looked at next */
+    long cuts;                            /* lines cut: contested positions reached with no depth left */
     double next_time;                     /* ... or at what time */
     int clock_due;                        /* the clock is read at the next position visited */
     int failed;                           /* a Python error is set */

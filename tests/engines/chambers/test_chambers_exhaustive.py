@@ -1,0 +1,73 @@
+"""A search that cuts no line is exhaustive: the lines cut counted in Python and in C, kept with
+what a position keeps, and the bot's deepening ends there."""
+
+from __future__ import annotations
+
+import pytest
+from positions import random_positions
+from trees import SMALL, tree
+
+from lazytron.board import Board, Move
+from lazytron.engines.chambers import ChamberPosition, best_scores
+from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.search import line_end, search
+from lazytron.reading import parse_board
+
+# two small rooms, the heads in the same one: every line ends within a few moves
+NOOK = parse_board("7 4\n#######\n#1   ##\n#  2  #\n#######\n")
+CORRIDORS = parse_board("8 5\n########\n#1     #\n# #### #\n#     2#\n########\n")
+
+
+def cut_at(root: ChamberPosition, depth: int) -> int:
+    """The lines ``root``'s search to ``depth`` cut."""
+    before = root.game.cuts[0]
+    search(root, depth)
+    return root.game.cuts[0] - before
+
+
+def boards() -> list[Board]:
+    return [NOOK, CORRIDORS] + random_positions(NOOK, 1, 3) + random_positions(CORRIDORS, 2, 3)
+
+
+@pytest.mark.parametrize("horizon", [0, 8])
+def test_a_search_that_cuts_no_line_finds_the_value_of_every_deeper_one(horizon, speedups):
+    for board in boards():
+        root = tree(board, horizon=horizon)
+        if root.kind is not Kind.CONNECTED:
+            continue
+        cuts = [(depth, cut_at(root, depth)) for depth in range(2, 40, 2)]
+        first = next(depth for depth, lines in cuts if not lines)
+        assert all(lines for depth, lines in cuts if depth < first)  # it ran out before
+        value = search(tree(board, horizon=horizon), first)[0]
+        deepest = line_end(root.open_.bit_count())
+        assert search(tree(board, horizon=horizon, memo=False), deepest)[0] == value
+        results = list(best_scores(tree(board, horizon=horizon)))
+        assert len(results) == first // 2 + 1 and results[-1][0] == value
+
+
+def test_python_and_c_cut_lines_at_the_same_depths(speedups):
+    for board in boards():
+        found = {}
+        for horizon in (0, 8):
+            root = tree(board, horizon=horizon)
+            found[horizon] = [bool(cut_at(root, depth)) for depth in range(2, 20, 2)]
+        assert found[0] == found[8]
+
+
+@pytest.mark.parametrize("horizon", [0, 32])
+def test_a_kept_search_that_cut_a_line_counts_as_cut_when_recalled(horizon, speedups):
+    # each depth searched again from what was kept of the first searches: in the tree's nodes
+    # (the same root), or with every ply below the root in C, in C's table (a fresh root on the
+    # same tree's context): each depth cuts lines where it did the first time
+    cutting = 0
+    for board in boards() + random_positions(SMALL, 3, 4):
+        root = tree(board, horizon=horizon)
+        if root.kind is not Kind.CONNECTED:
+            continue
+        first = [bool(cut_at(root, depth)) for depth in range(2, 14, 2)]
+        if horizon:
+            root = ChamberPosition(Move.NONE, root.open_, root.me, root.enemy, root.ply, root.game)
+        again = [bool(cut_at(root, depth)) for depth in range(2, 14, 2)]
+        assert again == first
+        cutting += any(first)
+    assert cutting >= 4
