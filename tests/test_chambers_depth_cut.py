@@ -41,3 +41,34 @@ def test_a_search_the_depth_cuts_says_how_many_lines(shared):
     depths, out = cut("toronto", 0.05)
     assert depths and all(lines > 0 for _, _, lines in depths)
     assert "exhaustive" not in out
+
+
+def ours(board: str, seconds: float, tmp_path) -> list[str]:
+    """``depth_vs_a1k0n.ours`` on ``board``: (depth, evaluations, whether the whole game)."""
+    path = tmp_path / "board.txt"
+    path.write_text(board)
+    code = (
+        "import sys; from depth_vs_a1k0n import ours; from lazytron.engines.chambers import "
+        f"Settings; print(*ours({str(path)!r}, {seconds}, Settings()))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT / "benchmarks",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.split()
+
+
+def test_the_depth_benchmark_counts_a_search_that_ended_before_its_time_as_the_whole_game(
+    tmp_path,
+):
+    # a corridor whose lines all end within a few moves, searched for 30 s: it ends at once
+    depth, _, whole = ours("8 3\n########\n#1    2#\n########\n", 30, tmp_path)
+    assert whole == "True" and 0 < int(depth) < 10
+    # an open room, searched for a twentieth of a second: the clock ends it
+    room = "12 12\n" + "#" * 12 + "\n" + "#1" + " " * 9 + "#\n"
+    room += ("#" + " " * 10 + "#\n") * 8 + "#" + " " * 9 + "2#\n" + "#" * 12 + "\n"
+    assert ours(room, 0.05, tmp_path)[2] == "False"
