@@ -71,3 +71,27 @@ def test_a_kept_search_that_cut_a_line_counts_as_cut_when_recalled(horizon, spee
         assert again == first
         cutting += any(first)
     assert cutting >= 4
+
+
+def test_c_answers_a_search_that_cut_no_line_at_every_deeper_depth(speedups):
+    # with every ply below the root in C, the depths after the first that cuts no line score no
+    # position: C's table answers each position whose search cut none, at any depth at least as
+    # deep as its depth and free plies added; the values stay those of the Python tree
+    spared = 0
+    for board in boards() + random_positions(SMALL, 5, 4):
+        root = tree(board, horizon=40)
+        if root.kind is not Kind.CONNECTED:
+            continue
+        spent, exhaustive = [], None
+        for depth in range(2, 40, 2):
+            before = root.game.horizon.evaluations
+            if not cut_at(root, depth) and exhaustive is None:
+                exhaustive = depth
+            spent.append(root.game.horizon.evaluations - before)
+        if exhaustive is None or exhaustive > 30:
+            continue
+        assert not any(spent[exhaustive // 2 :])  # the depths after it
+        python = tree(board, horizon=0)
+        assert [search(python, d)[0] for d in range(2, 40, 2)][-1] == search(root, 38)[0]
+        spared += 1
+    assert spared >= 4

@@ -238,6 +238,8 @@ static void keep_best(const Search *s, uint64_t hash, int code) {
     slot->hash = hash, slot->code = code;
 }
 
+enum { EXHAUSTIVE = -1 }; /* the depth of a slot that keeps a search which cut no line */
+
 /* With `memo`, the slot of what a search of the position (`hash`) to `depth` with `extend` free plies found, and its
    key; NULL without. */
 static Found *found_slot(const Search *s, uint64_t hash, int depth, int extend, uint64_t *k) {
@@ -246,26 +248,44 @@ static Found *found_slot(const Search *s, uint64_t hash, int depth, int extend, 
     return &s->self->found[*k & (FOUND_SLOTS - 1)];
 }
 
-/* search.recall: where a value kept of the position at this depth answers the window (alpha, beta), 1 and the value
-   into *v (a line counted cut where its search cut one); else 0. */
+/* Whether a kept value answers a search with the window (alpha, beta): search.recall. */
+static int answers(const Found *slot, Score alpha, Score beta) {
+    return slot->bound == 0 || (slot->bound > 0 && slot->value >= beta) || (slot->bound < 0 && slot->value <= alpha);
+}
+
+/* search.recall: where a value kept of the position answers the window (alpha, beta), 1 and the value into *v; else
+   0.  Kept at this depth and these free plies (a line counted cut where its search cut one), or by a search that cut
+   no line: a search with at least its depth and free plies cuts none either and finds the same, as does one at least
+   as deep as both added (no line of it was longer). */
 static int recalled(Search *s, uint64_t hash, int depth, int extend, Score alpha, Score beta, Score *v) {
     uint64_t k;
     const Found *slot = found_slot(s, hash, depth, extend, &k);
-    if (slot == NULL || slot->key != k) return 0;
+    if (slot == NULL) return 0;
+    if (slot->key == k && answers(slot, alpha, beta)) {
+        s->cuts += slot->cut;
+        *v = slot->value;
+        return 1;
+    }
+    slot = found_slot(s, hash, EXHAUSTIVE, 0, &k);
+    if (slot->key != k || !answers(slot, alpha, beta)) return 0;
+    if ((depth < slot->depth || extend < slot->extend) && depth < slot->depth + slot->extend) return 0;
     *v = slot->value;
-    if (!(slot->bound == 0 || (slot->bound > 0 && *v >= beta) || (slot->bound < 0 && *v <= alpha))) return 0;
-    s->cuts += slot->cut;
     return 1;
 }
 
 /* What a complete search of the position found: its best move, and with `memo` its value (search.bounded) and whether
-   it cut a line. */
+   it cut a line; where it cut none, also by the position alone. */
 static void keep(const Search *s, uint64_t hash, int code, int depth, int extend, Score value, Score alpha, Score beta, int cut) {
     uint64_t k;
     Found *slot = found_slot(s, hash, depth, extend, &k);
     keep_best(s, hash, code);
-    if (slot != NULL)
-        slot->key = k, slot->value = value, slot->bound = value >= beta ? 1 : value <= alpha ? -1 : 0, slot->cut = cut;
+    if (slot == NULL) return;
+    const signed char bound = value >= beta ? 1 : value <= alpha ? -1 : 0;
+    slot->key = k, slot->value = value, slot->bound = bound, slot->cut = (signed char)cut;
+    if (cut) return;
+    slot = found_slot(s, hash, EXHAUSTIVE, 0, &k);
+    slot->key = k, slot->value = value, slot->bound = bound, slot->cut = 0;
+    slot->depth = (short)depth, slot->extend = (short)extend;
 }
 
 static void remember(Search *s, int ply, int code) {

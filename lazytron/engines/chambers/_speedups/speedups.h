@@ -108,8 +108,9 @@ enum { BEST_SLOTS = 1 << 18 }; /* the table of best moves: slots, by a position'
 typedef struct { /* with `memo`, what a search of a position to one depth found, by a hash of both (search.bounded) */
     uint64_t key;
     Score value;
-    int bound; /* the value is exact (0), at least (1) or at most (-1) what it says */
-    int cut;   /* the search cut a line (without, every deeper one finds the same value) */
+    signed char bound; /* the value is exact (0), at least (1) or at most (-1) what it says */
+    signed char cut;   /* the search cut a line (without, every deeper one finds the same value) */
+    short depth, extend; /* a search that cut none, kept by the position's hash alone: its depth and free plies */
 } Found;
 
 enum { FOUND_SLOTS = 1 << 20 }; /* the table of values found: slots */
