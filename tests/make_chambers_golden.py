@@ -21,10 +21,13 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 from harness import SHARED, recorded_game  # noqa: E402
 
 from lazytron.engines.chambers.nodes import init_tree  # noqa: E402
+from lazytron.engines.chambers.settings import Settings  # noqa: E402
 from lazytron.engines.chambers.search import search  # noqa: E402
 from lazytron.territory import voronoi  # noqa: E402
 
 GOLDEN = HERE / "golden" / "chambers-fixed-depth.txt"
+# the settings the moves were recorded with: the defaults of then, four free forced moves a line
+RECORDED_WITH = Settings(extend=4)
 DEPTHS = (6, 12)
 FIRST, EVERY = 5, 12
 
@@ -54,7 +57,7 @@ def main() -> None:
         "(tests/make_chambers_golden.py)"
     ]
     for name, turn, seat, board in positions():
-        tree = init_tree(board)
+        tree = init_tree(board, RECORDED_WITH)
         for depth in range(2, max(DEPTHS) + 1, 2):
             score, move = search(tree, depth)
             if depth in DEPTHS:

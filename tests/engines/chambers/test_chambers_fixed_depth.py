@@ -9,7 +9,7 @@ depth, in pure Python to the shallowest (depth 12 takes minutes there).
 from __future__ import annotations
 
 from conftest import GOLDEN
-from make_chambers_golden import positions
+from make_chambers_golden import RECORDED_WITH, positions
 
 from lazytron.engines.chambers.nodes import init_tree
 from lazytron.engines.chambers.search import search
@@ -39,7 +39,7 @@ def test_the_engine_plays_the_recorded_moves_at_fixed_depths(shared, path):
         depths = expected[name, turn, seat]
         if path == "pure":
             depths = {min(depths): depths[min(depths)]}
-        tree = init_tree(board)
+        tree = init_tree(board, RECORDED_WITH)
         for depth in range(2, max(depths) + 1, 2):
             score, move = search(tree, depth)
             if depth in depths:
