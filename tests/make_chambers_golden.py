@@ -21,8 +21,8 @@ sys.path.insert(0, str(HERE.parent / "benchmarks"))
 from harness import SHARED, recorded_game  # noqa: E402
 
 from lazytron.engines.chambers.nodes import init_tree  # noqa: E402
-from lazytron.engines.chambers.settings import Settings  # noqa: E402
 from lazytron.engines.chambers.search import search  # noqa: E402
+from lazytron.engines.chambers.settings import Settings  # noqa: E402
 from lazytron.territory import voronoi  # noqa: E402
 
 GOLDEN = HERE / "golden" / "chambers-fixed-depth.txt"
