@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...board import Move
 from .nodes import ChamberPosition
-from .search import INF, Check, _answer, _below, search, value
+from .search import INF, Check, answer, search, step_down, value
 
 
 def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -> dict[Move, int]:
@@ -18,8 +18,8 @@ def root_values(root: ChamberPosition, depth: int, check: Check | None = None) -
     for shallower in range(2, depth, 2):
         search(root, shallower, check)
     kids = root.children
-    below, extend = _below(len(kids), depth, root.game.settings.extend)
-    return {kid.move: _answer(kid, below, -INF, INF, check, extend) for kid in kids}  # type: ignore[arg-type]
+    below, extend = step_down(len(kids), depth, root.game.settings.extend)
+    return {kid.move: answer(kid, below, -INF, INF, check, extend) for kid in kids}  # type: ignore[arg-type]
 
 
 def answer_matrix(
@@ -33,11 +33,11 @@ def answer_matrix(
     play instead, not knowing my move (``benchmarks/drawn.py``).
     """
     kids = root.children
-    below, extend = _below(len(kids), depth, root.game.settings.extend)
+    below, extend = step_down(len(kids), depth, root.game.settings.extend)
     matrix = {}
     for kid in kids:
         answers = kid.children
-        deeper, free = _below(len(answers), below, extend)
+        deeper, free = step_down(len(answers), below, extend)
         positions: tuple[ChamberPosition, ...] = answers  # type: ignore[assignment]
         matrix[kid.move] = {p.move: value(p, deeper, -INF, INF, check, free) for p in positions}
     return matrix

@@ -68,11 +68,11 @@ def _indices(count: int, first: int, second: int) -> tuple[int, ...]:
     return front + tuple(i for i in range(count) if i not in front)
 
 
-def _below(moves: int, depth: int, extend: int) -> tuple[int, int]:
+def step_down(moves: int, depth: int, extend: int) -> tuple[int, int]:
     """(depth, free plies) left to a node's children: a forced move (one of ``moves``) is free while
     ``extend`` lasts.
 
-    >>> _below(1, 6, 2), _below(1, 6, 0), _below(3, 6, 2)
+    >>> step_down(1, 6, 2), step_down(1, 6, 0), step_down(3, 6, 2)
     ((6, 1), (5, 0), (5, 2))
     """
     return (depth, extend - 1) if moves == 1 and extend > 0 else (depth - 1, extend)
@@ -216,7 +216,7 @@ def _value(
         return score
     kids = pos.children
     killers = pos.game.killers
-    depth, extend = _below(len(kids), depth, extend)
+    depth, extend = step_down(len(kids), depth, extend)
     reduce, scout = settings.reduce, settings.scout
     best = -INF
     for k, i in enumerate(_order(pos, kids, killers[pos.ply])):
@@ -224,11 +224,11 @@ def _value(
         reply: ChamberReply = kids[i]  # type: ignore[assignment]
         first = _look(k, depth, reduce, scout)
         if first is not None:  # shown no better with a null window: not searched with the full one
-            v = _answer(reply, first, floor, floor + 1, check, extend)
+            v = answer(reply, first, floor, floor + 1, check, extend)
             if v > floor and (first < depth or v < beta):
-                v = _answer(reply, depth, floor, beta, check, extend)
+                v = answer(reply, depth, floor, beta, check, extend)
         else:
-            v = _answer(reply, depth, floor, beta, check, extend)
+            v = answer(reply, depth, floor, beta, check, extend)
         if v > best:
             best = v
             pos.lead = i
@@ -238,14 +238,14 @@ def _value(
     return best
 
 
-def _answer(
+def answer(
     reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0
 ) -> int:
     """The enemy's best answer to my move: the least of its positions' values."""
     kids = reply.children
     killers, ply, settings = reply.game.killers, reply.ply, reply.game.settings
     reduce, scout = settings.reduce, settings.scout
-    depth, extend = _below(len(kids), depth, extend)
+    depth, extend = step_down(len(kids), depth, extend)
     best = INF
     for k, i in enumerate(_order(reply, kids, killers[ply])):
         ceiling = min(beta, best)
@@ -282,17 +282,17 @@ def improvements(root: ChamberPosition, depth: int, check: Check | None = None) 
         return
     best = -INF
     settings = root.game.settings
-    below, extend = _below(len(kids), depth, settings.extend)
+    below, extend = step_down(len(kids), depth, settings.extend)
     window = _aspiration(root, depth, settings.aspiration)
     for k, i in enumerate(_order(root, kids, 0)):
         kid: ChamberReply = kids[i]  # type: ignore[assignment]
         v, first = best, _look(k, below, 0, settings.scout)  # the root's moves never reduced
         if not k and window is not None:  # the first move inside the window, else searched again
-            v = _answer(kid, below, *window, check, extend)
+            v = answer(kid, below, *window, check, extend)
             if not window[0] < v < window[1]:
-                v = _answer(kid, below, -INF, INF, check, extend)
-        elif first is None or _answer(kid, first, best, best + 1, check, extend) > best:
-            v = _answer(kid, below, best, INF, check, extend)
+                v = answer(kid, below, -INF, INF, check, extend)
+        elif first is None or answer(kid, first, best, best + 1, check, extend) > best:
+            v = answer(kid, below, best, INF, check, extend)
         if v > best:
             best = v
             root.lead = i
