@@ -76,7 +76,8 @@ def apart_value(
         and max(mine.bit_count(), theirs.bit_count()) <= settings.close_cells
     ):
         value -= settings.short * (
-            shortfall(mine, me, width, height) - shortfall(theirs, enemy, width, height)
+            shortfall(mine, me, width, height, settings.walk_ahead)
+            - shortfall(theirs, enemy, width, height, settings.walk_ahead)
         )
     return value
 

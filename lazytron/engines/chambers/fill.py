@@ -8,8 +8,9 @@ column, ``stride = width + 1``; the head is not in the region).
   neighbour that leaves the largest bound of the tree of chambers
   (:func:`.blocks.chamber_bound`, in C where it was built), then the
   one with the fewest free neighbours (hugging walls).
-- :func:`shortfall`: how far the walk falls short of the chamber bound
-  (cached): what the engine's separated scores subtract when close.
+- :func:`shortfall`: how far the walk (after every path of a few steps,
+  :func:`walk_ahead`) falls short of the chamber bound (cached): what the
+  engine's separated scores subtract when close.
 - :func:`best_step`: the move that leaves the largest bound a few steps on
   (the first move apart at the root);
 - :func:`lines`: for depths d = 0, 1, 2, ... the longest line found by
@@ -36,7 +37,7 @@ CHECK_EVERY = 32  # steps of a walk between two calls of check
 # (region, cell, width, depth): the longest line found
 _cache: dict[tuple[int, int, int, int], int] = {}
 CACHE_SIZE = 50_000  # entries: the next move's search finds the last one's lines here
-_short: dict[tuple[int, int, int], int] = {}  # (region, head, width): the walk's shortfall
+_short: dict[tuple[int, int, int, int], int] = {}  # (region, head, width, ahead): the shortfall
 
 
 def enter(region: int, target: int, stride: int, red: int) -> tuple[int, int]:
@@ -128,9 +129,9 @@ def _piece(region: int, target: int, stride: int) -> int:
     return reach(region, 1 << target, stride) & ~(1 << target)
 
 
-def shortfall(region: int, head: int, width: int, height: int) -> int:
-    """The cells :func:`walk` falls short of :func:`fillable`'s bound (0 when it reaches it);
-    cached.
+def shortfall(region: int, head: int, width: int, height: int, ahead: int = 0) -> int:
+    """The cells :func:`walk_ahead` falls short of :func:`fillable`'s bound (0 when it reaches
+    it); cached.
 
     >>> s = 6   # a 5x2 room, the head in the middle of the top row: the walk takes one side first
     >>> room = (1 << 5) - 1 | ((1 << 5) - 1) << s
@@ -141,12 +142,37 @@ def shortfall(region: int, head: int, width: int, height: int) -> int:
     (5, 1)
     """
     return bounded_memo(
-        _short, (region, head, width), CACHE_SIZE, lambda: _shortfall(region, head, width, height)
+        _short,
+        (region, head, width, ahead),
+        CACHE_SIZE,
+        lambda: _shortfall(region, head, width, height, ahead),
     )
 
 
-def _shortfall(region: int, head: int, width: int, height: int) -> int:
-    return max(0, fillable(region, head, width, height) - walk(region, head, width, height))
+def _shortfall(region: int, head: int, width: int, height: int, ahead: int) -> int:
+    bound = fillable(region, head, width, height)
+    return max(0, bound - walk_ahead(region, head, width, height, ahead, bound))
+
+
+def walk_ahead(region: int, head: int, width: int, height: int, ahead: int, top: int) -> int:
+    """The longest of every path of ``ahead`` steps from ``head``, each continued by :func:`walk`
+    (``ahead`` 0: the walk alone); it stops once a line reaches ``top``.
+
+    A greedy walk can take the wrong first steps into a region a longer
+    path fills; trying every first few steps catches most of those.
+
+    >>> room = 0b10110010100011110011111  # 5x4: the head at the left of the second row
+    >>> [walk_ahead(room, 6, 5, 4, ahead, 99) for ahead in (0, 1)], fillable(room, 6, 5, 4)
+    ([10, 11], 11)
+    """
+    if ahead <= 0:
+        return walk(region, head, width, height)
+    best = 0
+    for t in steps(region, head, width + 1):
+        best = max(best, 1 + walk_ahead(region & ~(1 << t), t, width, height, ahead - 1, top - 1))
+        if best >= top:
+            break
+    return best
 
 
 def _rank(region: int, width: int, height: int, target: int) -> tuple[int, int]:

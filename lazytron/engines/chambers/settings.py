@@ -49,6 +49,9 @@ class Settings:
     short: int = _knob(
         10_000, 0, 1_000_000, "... less this a cell the greedy walk falls short of the bound"
     )
+    walk_ahead: int = _knob(
+        0, 0, 4, "... every path of this many steps tried before the walk (0: the walk alone)"
+    )
     collision: int = _knob(0, -1_000_000, 1_000_000, "a head-on collision's score (a draw is 0)")
     aggression: int = _knob(
         0, 0, 10_000, "connected, this much less a step between the heads (0: off)"

@@ -95,3 +95,25 @@ def test_close_separated_bounds_are_refined_in_c_as_in_python(short, speedups):
         and in_python.score == in_c.score == -short * falls_short
         and falls_short > 0
     )
+
+
+# apart, both bounds 11: the greedy walk takes 10 of my room (top), a step ahead finds 11;
+# the enemy's corridor takes 11
+ROOM_FOR_A_STEP_AHEAD = parse_board(
+    "14 8\n##############\n#     ########\n#1    ########\n### # ########\n"
+    "##  # ########\n##############\n#2           #\n##############\n"
+)
+
+
+@pytest.mark.parametrize("ahead", [0, 1, 2])
+def test_close_separated_bounds_walked_ahead_in_c_as_in_python(ahead, speedups):
+    board = ROOM_FOR_A_STEP_AHEAD
+    mine, theirs = regions(board)
+    assert [
+        fillable(r, h, board.width, board.height)
+        for r, h in ((mine, board.me), (theirs, board.enemy))
+    ] == [11, 11]
+    expected = -Settings().short if ahead == 0 else 0  # the walk alone leaves one cell
+    fresh = tree(board, walk_ahead=ahead)
+    assert horizon_value(fresh, 2, -INF, INF, 0, None) == expected  # scored in C: it was not yet
+    assert fresh.kind is Kind.APART and tree(board, walk_ahead=ahead).score == expected

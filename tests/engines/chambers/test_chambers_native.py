@@ -159,8 +159,10 @@ def test_the_search_in_c_sees_players_part_inside_its_plies(seed, speedups):
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("close", [-1, 3])
-def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speedups, monkeypatch):
+@pytest.mark.parametrize(("close", "ahead"), [(-1, 0), (3, 0), (3, 2)])
+def test_apart_scored_in_c_searches_as_apart_scored_in_python(
+    seed, close, ahead, speedups, monkeypatch
+):
     # lines that end apart: the chamber bound of each region (refined by the walk where close)
     # computed in C inside
     # the last plies, or in pure Python on every node
@@ -170,11 +172,11 @@ def test_apart_scored_in_c_searches_as_apart_scored_in_python(seed, close, speed
         + random_positions(SMALL, seed, 2)
     ):
         found = {
-            horizon: searched(board, (2, 4, 6, 8), horizon=horizon, close=close)
+            horizon: searched(board, (2, 4, 6, 8), horizon=horizon, close=close, walk_ahead=ahead)
             for horizon in (2, 6)
         }
         monkeypatch.setattr(_native, "speedups", None)
-        pure = searched(board, (2, 4, 6, 8), close=close)
+        pure = searched(board, (2, 4, 6, 8), close=close, walk_ahead=ahead)
         monkeypatch.setattr(_native, "speedups", speedups)
         assert found[2] == found[6] == pure
 

@@ -8,7 +8,15 @@ import random
 import pytest
 from test_space import longest_path, regions
 
-from lazytron.engines.chambers.fill import best_step, enter, lines, python_walk, shortfall, walk
+from lazytron.engines.chambers.fill import (
+    best_step,
+    enter,
+    lines,
+    python_walk,
+    shortfall,
+    walk,
+    walk_ahead,
+)
 from lazytron.engines.chambers.parity import colour_masks
 from lazytron.engines.chambers.space import fillable, steps
 from lazytron.reading import load_board, parse_board
@@ -108,6 +116,28 @@ def test_shortfall_is_what_the_walk_leaves_of_the_bound():
         )
         if short == 0:  # the walk reached the bound: the bound is exact
             assert fillable(region, head, width, height) == longest_path(region, head, width + 1)
+
+
+def test_walking_ahead_finds_longer_lines_up_to_the_longest_path():
+    longer = 0
+    for width, height, region, head in regions(11, 200, max_cells=14):
+        exact = longest_path(region, head, width + 1)
+        found = [walk_ahead(region, head, width, height, ahead, exact + 1) for ahead in range(4)]
+        assert found[0] == walk(region, head, width, height)
+        assert found == sorted(found) and found[-1] <= exact  # each a path; more steps, no shorter
+        # every path of as many steps as there are cells: the longest path itself
+        assert walk_ahead(region, head, width, height, region.bit_count(), exact + 1) == exact
+        bound = fillable(region, head, width, height)
+        assert shortfall(region, head, width, height, 2) == bound - found[2]
+        longer += found[2] > found[0]
+    assert longer  # the walk's first steps are not always the best ones
+
+
+def test_walking_ahead_stops_at_the_top_it_is_given():
+    for width, height, region, head in regions(12, 100):
+        full = walk_ahead(region, head, width, height, 2, 10**6)
+        for top in range(full):  # a line reaching the top ends the search: it finds at least that
+            assert top <= walk_ahead(region, head, width, height, 2, top) <= full
 
 
 def test_entering_a_cut_cell_keeps_the_larger_part():

@@ -21,7 +21,8 @@ static int read_knobs(PyObject *settings, Knobs *k) {
     if (knob(settings, "fill", &k->fill) < 0 || knob(settings, "edge", &k->edge) < 0 || knob(settings, "separate", &k->separate) < 0 ||
         knob(settings, "collision", &k->collision) < 0 || knob(settings, "aggression", &k->aggression) < 0 ||
         knob(settings, "close", &k->close) < 0 || knob(settings, "close_cells", &k->close_cells) < 0 ||
-        knob(settings, "short", &k->shortfall) < 0 || knob(settings, "reduce", &reduce) < 0 ||
+        knob(settings, "short", &k->shortfall) < 0 ||
+        knob(settings, "walk_ahead", &k->walk_ahead) < 0 || knob(settings, "reduce", &reduce) < 0 ||
         knob(settings, "scout", &scout) < 0 || knob(settings, "memo", &memo) < 0)
         return -1;
     k->reduce = (int)reduce;

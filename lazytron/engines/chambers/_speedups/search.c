@@ -47,16 +47,39 @@ static Score side_part(const long *m, const Knobs *k, int side) {
     return k->fill * fill + k->edge * m[EDGES + side];
 }
 
-/* walk_grid's length from `head` through the cells of `owner` that `side` owns (the head's cell aside); -1 out of
-   memory. */
-static long walk_share(const Line *line, const unsigned char *owner, unsigned char side, Py_ssize_t head) {
-    unsigned char *g = malloc((size_t)(line->cells + 2 * line->stride));
+/* fill.walk_ahead on the grid `g` (its MINE cells the region): the longest of every path of `ahead` steps from `head`,
+   each continued by walk_grid on `copy` (a grid of the same size); it stops once a line reaches `top`; `g` is left as
+   it was; -1 out of memory. */
+static long walk_ahead(unsigned char *g, unsigned char *copy, const Line *line, Py_ssize_t head, Score ahead, long top) {
+    if (ahead <= 0) {
+        memcpy(copy - line->stride, g - line->stride, (size_t)(line->cells + 2 * line->stride));
+        return walk_grid(copy, line->stride, line->cells, line->steps, head);
+    }
+    long best = 0;
+    for (int d = 0; d < 4 && best < top; d++) {
+        Py_ssize_t t = head + line->steps[d];
+        if (g[t] != MINE) continue;
+        g[t] = WALL;
+        long length = walk_ahead(g, copy, line, t, ahead - 1, top - 1);
+        g[t] = MINE;
+        if (length < 0) return -1;
+        if (1 + length > best) best = 1 + length;
+    }
+    return best;
+}
+
+/* fill.walk_ahead's length from `head` through the cells of `owner` that `side` owns (the head's cell aside), `ahead`
+   steps tried before the walk, up to `top`; -1 out of memory. */
+static long walk_share(const Line *line, const unsigned char *owner, unsigned char side, Py_ssize_t head, Score ahead, long top) {
+    size_t size = (size_t)(line->cells + 2 * line->stride);
+    unsigned char *g = malloc(2 * size);
     if (g == NULL) return -1;
-    memset(g, WALL, (size_t)(line->cells + 2 * line->stride));
+    memset(g, WALL, size);
     unsigned char *cells = g + line->stride;
     for (Py_ssize_t c = 0; c < line->cells; c++)
         if (owner[c] == side && c != head) cells[c] = MINE;
-    long length = walk_grid(cells, line->stride, line->cells, line->steps, head);
+    long length = ahead <= 0 ? walk_grid(cells, line->stride, line->cells, line->steps, head)
+                             : walk_ahead(cells, g + size + line->stride, line, head, ahead, top);
     free(g);
     return length;
 }
@@ -104,7 +127,7 @@ static long region_fill(Search *s, const unsigned char *owner, long *m, int side
 }
 
 /* evaluate.apart_value: `separate` a fillable cell of mine less the enemy's; where the two bounds are within `close`
-   cells and neither region holds more than `close_cells`, less `shortfall` a cell the greedy walk falls short of my
+   cells and neither region holds more than `close_cells`, less `shortfall` a cell the walk (walk_ahead) falls short of my
    bound, plus as much a cell it falls short of the enemy's.  `owner` is the split's grid, each share a region, and `m`
    its measures. */
 static Score apart_filled(Search *s, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy) {
@@ -123,7 +146,8 @@ static Score apart_filled(Search *s, const unsigned char *owner, long *m, Py_ssi
     long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
     Score value = k->separate * (Score)gap;
     if (k->close >= 0 && (gap < 0 ? -gap : gap) <= k->close && most <= k->close_cells) {
-        long mine_walk = walk_share(line, owner, MINE, me), theirs_walk = walk_share(line, owner, THEIRS, enemy);
+        long mine_walk = walk_share(line, owner, MINE, me, k->walk_ahead, mine_fill);
+        long theirs_walk = walk_share(line, owner, THEIRS, enemy, k->walk_ahead, theirs_fill);
         if (mine_walk < 0 || theirs_walk < 0) goto out_of_memory;
         long mine_short = mine_fill > mine_walk ? mine_fill - mine_walk : 0;
         long theirs_short = theirs_fill > theirs_walk ? theirs_fill - theirs_walk : 0;
