@@ -119,11 +119,28 @@ static long region_fill(Search *s, const unsigned char *owner, long *m, int side
         Kept *slot = region_slot(s, bits, words, head, &k, &c);
         if (slot->key == k && slot->check == c) return slot->bound;
         long bound = fillable_bound(bits, words, (int)s->line.stride - 1, head);
-        if (bound >= 0) slot->key = k, slot->check = c, slot->bound = bound;
+        if (bound >= 0) slot->key = k, slot->check = c, slot->bound = bound, slot->walk = -1;
         return bound;
     }
     chamber_field(&s->line, owner, head, side, m);
     return m[CHAMBERS + side] < m[PARITY + side] ? m[CHAMBERS + side] : m[PARITY + side];
+}
+
+/* walk_share of a side's region (`bits`, `cells` of them), kept beside its bound in the Horizon's table of regions up to
+   FILLABLE_CELLS cells; -1 out of memory. */
+static long region_walk(Search *s, const unsigned char *owner, unsigned char side, Py_ssize_t head, const word *bits,
+                        int words, long cells, long top) {
+    Kept *slot = NULL;
+    if (cells <= FILLABLE_CELLS) {
+        uint64_t k, c;
+        slot = region_slot(s, bits, words, head, &k, &c);
+        if (slot->key != k || slot->check != c) slot = NULL;
+        else if (slot->walk >= 0) return slot->walk;
+    }
+    long length = walk_share(&s->line, owner, side, head, s->self->knobs.walk_ahead, top);
+    if (slot != NULL && length >= 0) slot->walk = length;
+    s->next_check = s->visits + 1; /* a walk can cost hundreds of positions' time: the clock is looked at next */
+    return length;
 }
 
 /* evaluate.apart_value: `separate` a fillable cell of mine less the enemy's; where the two bounds are within `close`
@@ -141,21 +158,21 @@ static Score apart_filled(Search *s, const unsigned char *owner, long *m, Py_ssi
     region_bits(line, owner, THEIRS, enemy, regions + words, &theirs_cells);
     long mine_fill = region_fill(s, owner, m, 0, me, regions, words, mine_cells);
     long theirs_fill = region_fill(s, owner, m, 1, enemy, regions + words, words, theirs_cells);
-    free(regions);
     if (mine_fill < 0 || theirs_fill < 0) goto out_of_memory;
     long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
     Score value = k->separate * (Score)gap;
     if (k->close >= 0 && (gap < 0 ? -gap : gap) <= k->close && most <= k->close_cells) {
-        long mine_walk = walk_share(line, owner, MINE, me, k->walk_ahead, mine_fill);
-        long theirs_walk = walk_share(line, owner, THEIRS, enemy, k->walk_ahead, theirs_fill);
+        long mine_walk = region_walk(s, owner, MINE, me, regions, words, mine_cells, mine_fill);
+        long theirs_walk = region_walk(s, owner, THEIRS, enemy, regions + words, words, theirs_cells, theirs_fill);
         if (mine_walk < 0 || theirs_walk < 0) goto out_of_memory;
         long mine_short = mine_fill > mine_walk ? mine_fill - mine_walk : 0;
         long theirs_short = theirs_fill > theirs_walk ? theirs_fill - theirs_walk : 0;
         value -= k->shortfall * (Score)(mine_short - theirs_short);
-        s->next_check = s->visits + 1; /* two walks can cost hundreds of positions' time: the clock is looked at next */
     }
+    free(regions);
     return clamp(value, s->self->limit);
 out_of_memory:
+    free(regions);
     PyErr_NoMemory();
     s->failed = 1;
     return 0;

@@ -117,7 +117,7 @@ enum { FOUND_SLOTS = 1 << 20 }; /* the table of values found: slots */
 
 typedef struct { /* a region's fillable bound, by two hashes of its cells and head */
     uint64_t key, check;
-    long bound;
+    long bound, walk; /* space.fillable's bound; fill.walk_ahead's length under the Horizon's settings (-1: not yet) */
 } Kept;
 
 enum { REGION_SLOTS = 1 << 16 }; /* the table of regions' bounds: slots, by a region's hash */
@@ -130,7 +130,7 @@ typedef struct { /* the Python type Horizon: what lives with one tree */
     PyObject *killers; /* the tree's bytearray of killer moves by ply (0: none), shared with the Python search */
     Best *best;        /* the best move found at each position searched: an ordering hint, made on the first search */
     Found *found;      /* with `memo`, each value found by depth, made on the first search */
-    Kept *regions;   /* the fillable bound of each region apart scored, made on the first search */
+    Kept *regions;   /* the fillable bound (and walk) of each region apart scored, made on the first search */
     long long evaluations; /* positions it has scored, over all its searches */
 } Horizon;
 
