@@ -1,16 +1,17 @@
 """What the score of players apart foretells: at each game's separation, bounds, walks and lines \
 beside the result.
 
-    python benchmarks/separations.py DIR [--bot chambers] [--checks 20000]
+    python benchmarks/separations.py DIR [--bot chambers] [--checks 20000] [--ahead 2]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``).  For every game that reaches a position
 where the players can no longer meet, that first position is taken from
-the bot's side, and printed: three differences, mine less the enemy's, of
+the bot's side, and printed: four differences, mine less the enemy's, of
 each side's chamber bound (``space.fillable``: what the engine scores
 apart with ``CLOSE`` off), of its greedy walk (``fill.walk``: what it
-scores where close with ``CLOSE`` on and ``SHORT = SEPARATE``), and of the
-longest line ``fill.lines`` finds in ``--checks`` calls of its check a
+scores where close with ``CLOSE`` on and ``SHORT = SEPARATE``), of the
+walk after every path of ``--ahead`` steps (``fill.walk_ahead``: what it
+scores there with ``WALK_AHEAD``), and of the longest line ``fill.lines`` finds in ``--checks`` calls of its check a
 side (the nearest to the truth at hand, the same on any machine); then
 the game's result for the bot.  The last line counts, for each
 difference, the games whose result it foretells: a win where it is
@@ -29,12 +30,12 @@ from endgames import separation
 from harness import bot_result, game_from_side
 
 from lazytron.board import Board
-from lazytron.engines.chambers.fill import lines, walk
+from lazytron.engines.chambers.fill import lines, walk, walk_ahead
 from lazytron.engines.chambers.space import fillable
 from lazytron.match.records import RecordError
 from lazytron.territory import reach
 
-KINDS = ("bound", "walk", "line")
+KINDS = ("bound", "walk", "ahead", "line")
 
 
 class Spent(Exception):
@@ -59,7 +60,7 @@ def longest_line(region: int, head: int, width: int, height: int, checks: int) -
     return best
 
 
-def estimates(board: Board, checks: int) -> dict[str, int]:
+def estimates(board: Board, checks: int, ahead: int) -> dict[str, int]:
     """Each kind of estimate's difference, mine less the enemy's, in a position whose players are
     apart."""
     found = {kind: 0 for kind in KINDS}
@@ -69,6 +70,7 @@ def estimates(board: Board, checks: int) -> dict[str, int]:
         size = (region, head, board.width, board.height)
         found["bound"] += sign * fillable(*size)
         found["walk"] += sign * walk(*size)
+        found["ahead"] += sign * walk_ahead(*size, ahead, fillable(*size))
         found["line"] += sign * longest_line(*size, checks)
     return found
 
@@ -108,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("directory", type=Path, metavar="DIR")
     parser.add_argument("--bot", default="chambers")
     parser.add_argument("--checks", type=int, default=20000, metavar="N")
+    parser.add_argument("--ahead", type=int, default=2, metavar="N")
     args = parser.parse_args(argv)
     if not (args.directory / "games.csv").is_file():
         print(
@@ -118,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     right = {kind: 0 for kind in KINDS}
     games = 0
     for game, name, result, board in separated_games(args.directory, args.bot):
-        found = estimates(board, args.checks)
+        found = estimates(board, args.checks, args.ahead)
         games += 1
         for kind in KINDS:
             right[kind] += foretells(found[kind], result)
