@@ -11,8 +11,9 @@ each side's chamber bound (``space.fillable``: what the engine scores
 apart with ``CLOSE`` off), of its greedy walk (``fill.walk``: what it
 scores where close with ``CLOSE`` on and ``SHORT = SEPARATE``), of the
 walk after every path of ``--ahead`` steps (``fill.walk_ahead``: what it
-scores there with ``WALK_AHEAD``), and of the longest line ``fill.lines`` finds in ``--checks`` calls of its check a
-side (the nearest to the truth at hand, the same on any machine); then
+scores there with ``WALK_AHEAD``), and of the longest line ``fill.lines``
+finds in ``--checks`` calls of its check a side (the nearest to the truth
+at hand, the same on any machine); then
 the game's result for the bot.  The last line counts, for each
 difference, the games whose result it foretells: a win where it is
 positive, a draw where 0, a loss where negative.
