@@ -69,9 +69,10 @@ def estimates(board: Board, checks: int, ahead: int) -> dict[str, int]:
         start = 1 << head
         region = reach(board.free & ~(1 << other), start, board.stride) & ~start
         size = (region, head, board.width, board.height)
-        found["bound"] += sign * fillable(*size)
+        bound = fillable(*size)
+        found["bound"] += sign * bound
         found["walk"] += sign * walk(*size)
-        found["ahead"] += sign * walk_ahead(*size, ahead, fillable(*size))
+        found["ahead"] += sign * walk_ahead(*size, ahead, bound)
         found["line"] += sign * longest_line(*size, checks)
     return found
 

@@ -66,13 +66,18 @@ def regions(board):
     return mine, theirs
 
 
-def test_close_separated_bounds_are_refined_by_the_walk(path):
-    board = LOOSE_AGAINST_CORRIDOR
+def bounds(board):
+    """The chamber bound of my region and of the enemy's."""
     mine, theirs = regions(board)
-    assert [
+    return [
         fillable(r, h, board.width, board.height)
         for r, h in ((mine, board.me), (theirs, board.enemy))
-    ] == [5, 5]
+    ]
+
+
+def test_close_separated_bounds_are_refined_by_the_walk(path):
+    board = LOOSE_AGAINST_CORRIDOR
+    assert bounds(board) == [5, 5]
     separate = Settings().separate
     refined = tree(board, close=2, short=separate // 2).score
     assert -separate < refined < 0  # half a cell a cell short: less than a cell behind
@@ -108,11 +113,7 @@ ROOM_FOR_A_STEP_AHEAD = parse_board(
 @pytest.mark.parametrize("ahead", [0, 1, 2])
 def test_close_separated_bounds_walked_ahead_in_c_as_in_python(ahead, speedups):
     board = ROOM_FOR_A_STEP_AHEAD
-    mine, theirs = regions(board)
-    assert [
-        fillable(r, h, board.width, board.height)
-        for r, h in ((mine, board.me), (theirs, board.enemy))
-    ] == [11, 11]
+    assert bounds(board) == [11, 11]
     expected = -Settings().short if ahead == 0 else 0  # the walk alone leaves one cell
     fresh = tree(board, walk_ahead=ahead)
     assert horizon_value(fresh, 2, -INF, INF, 0, None) == expected  # scored in C: it was not yet
