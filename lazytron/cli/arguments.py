@@ -140,6 +140,24 @@ def limits_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def where_arguments(p: argparse.ArgumentParser) -> None:
+    """Where a run's games are played: here, so many at once, or on a Dask cluster."""
+    p.add_argument(
+        "--jobs",
+        type=count,
+        metavar="J",
+        help="games at once (default and most: cores // 2)",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Dask scheduler's workers (tcp://HOST:8786); a bad address is "
+        "refused at once, a server that is not reached, or does not answer as a scheduler, "
+        "within 30 s (10 to connect, 10 to greet, 10 to answer) is one line; the run stops "
+        "when no game has finished for the longest a game can last plus 30 s",
+    )
+
+
 def referee_process(once: bool = False) -> None:
     """Ready this process to run bots: adopt what they leave behind, end them on SIGTERM or
     SIGHUP (with ``once``, the first such signal ends the run and the rest are ignored)."""

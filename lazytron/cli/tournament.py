@@ -107,20 +107,7 @@ def _sprt_and_run(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="print the table every N games on stderr",
     )
-    p.add_argument(
-        "--jobs",
-        type=arguments.count,
-        metavar="J",
-        help="games at once (default and most: cores // 2)",
-    )
-    p.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play the games on a Dask scheduler's workers (tcp://HOST:8786); a bad address is "
-        "refused at once, a server that is not reached, or does not answer as a scheduler, "
-        "within 30 s (10 to connect, 10 to greet, 10 to answer) is one line; the run stops "
-        "when no game has finished for the longest a game can last plus 30 s",
-    )
+    arguments.where_arguments(p)
     p.add_argument(
         "--db",
         metavar="FILE",

@@ -90,17 +90,7 @@ def _games(p: argparse.ArgumentParser) -> None:
 
 def _run(p: argparse.ArgumentParser) -> None:
     """Where the games are played, the database, the progress lines, the report and the page."""
-    p.add_argument(
-        "--jobs",
-        type=arguments.count,
-        metavar="J",
-        help="games at once (default and most: cores // 2)",
-    )
-    p.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play the games on a Dask scheduler's workers (tcp://HOST:8786)",
-    )
+    arguments.where_arguments(p)
     p.add_argument(
         "--db",
         metavar="FILE",
