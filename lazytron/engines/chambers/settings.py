@@ -57,7 +57,9 @@ class Settings:
         0, 0, 10_000, "connected, this much less a step between the heads (0: off)"
     )
     extend: int = _knob(4, 0, 64, "forced moves a line takes at no depth (games chose 4)")
-    horizon: int = _knob(8, 0, 64, "plies from a line's end searched in C without nodes (0: never)")
+    horizon: int = _knob(
+        16, 0, 64, "plies from a line's end searched in C without nodes (0: never; SPRT chose 16)"
+    )
     reduce: int = _knob(0, 0, 8, "late moves searched this many plies shallower first (0: never)")
     scout: bool = _knob(
         False, 0, 1, "later moves first searched with a null window (principal variation search)"
