@@ -4,34 +4,45 @@
 
 #include "speedups.h"
 
+/* The directions (bit d for steps[d]) from `cell` into cells of `owner` marked `side`, found without a branch. */
+static inline unsigned ways(const unsigned char *owner, Py_ssize_t cell, unsigned char side, const Py_ssize_t *steps) {
+    return (unsigned)(owner[cell + steps[0]] == side) | (unsigned)(owner[cell + steps[1]] == side) << 1 |
+           (unsigned)(owner[cell + steps[2]] == side) << 2 | (unsigned)(owner[cell + steps[3]] == side) << 3;
+}
+
 /* block_bound of the cells of `owner` marked `side`, for a path from `head`: one depth-first search with Tarjan's low
-   points (an explicit stack, not recursion); each block, completed when the search returns to its entry cell, adds
-   its parity bound to the best chain hanging below its cells. */
+   points (an explicit stack, not recursion; each cell's directions left to try as bits); each block, completed when
+   the search returns to its entry cell, adds its parity bound to the best chain hanging below its cells. */
 long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
     long *best = best_below;
-    unsigned char *next = directions;
+    unsigned char *left = directions;
     const int base = visits_from(cells);
     int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
     best[head] = 0;
-    next[head] = 0;
+    left[head] = (unsigned char)ways(owner, head, side, steps);
     stack[depth++] = (int)head;
     kept[held++] = (int)head;
     while (depth) {
-        int v = stack[depth - 1];
-        if (next[v] < 4) {
-            Py_ssize_t w = v + steps[next[v]++];
-            if (owner[w] != side) continue;
-            if (num[w] > base) {
-                if (num[w] < low[v]) low[v] = num[w];
-                continue;
+        int v = stack[depth - 1], w = -1;
+        unsigned todo = left[v];
+        while (todo) { /* the next unvisited cell from v; the visited ones lower v's low point */
+            int t = v + (int)steps[ctz64(todo)];
+            todo &= todo - 1;
+            if (num[t] <= base) {
+                w = t;
+                break;
             }
+            if (num[t] < low[v]) low[v] = num[t];
+        }
+        left[v] = (unsigned char)todo;
+        if (w >= 0) {
             num[w] = low[w] = ++count;
             best[w] = 0;
-            next[w] = 0;
-            stack[depth++] = (int)w;
-            kept[held++] = (int)w;
+            left[w] = (unsigned char)ways(owner, w, side, steps);
+            stack[depth++] = w;
+            kept[held++] = w;
             continue;
         }
         if (--depth == 0) break;

@@ -329,6 +329,16 @@ static void keep(const Search *s, uint64_t hash, int code, int depth, int extend
     slot->depth = (short)depth, slot->extend = (short)extend;
 }
 
+/* The slots a search of the position (`hash`) to `depth` with `extend` free plies reads first, asked for ahead: a
+   table's slot is rarely in the cache, and the position's turn comes after a flood or a sibling's search. */
+static PREFETCHING void expect(const Search *s, uint64_t hash, int depth, int extend) {
+    uint64_t k;
+    prefetch(best_slot(s, hash));
+    if (s->self->found == NULL) return;
+    prefetch(found_slot(s, hash, depth, extend, &k));
+    prefetch(found_slot(s, hash, EXHAUSTIVE, 0, &k));
+}
+
 static void remember(Search *s, int ply, int code) {
     if (ply < s->plies) s->killers[ply] = (unsigned char)code;
 }
@@ -386,6 +396,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
     const long before = s->cuts;
     if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
+    for (int i = 0; i < n; i++) expect(s, s->hash ^ key(to[i], 3) ^ key(enemy, 2), depth, extend);
     order(s, ply, n, codes, indices, hash);
     best = -(s->self->win + 1);
     for (int k = 0; k < n; k++) {
@@ -411,6 +422,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
 
 /* search.value of a position never searched: scored only where the search stops there. */
 static Score value(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
+    if (depth > 0) expect(s, s->hash ^ key(me, 1) ^ key(enemy, 2), depth, extend);
     if (depth > 0 && meeting(s, me, enemy)) return on_time(s) ? search_moves(s, me, enemy, ply, depth, alpha, beta, extend) : 0;
     int kind, keep = ply == s->root_ply + 2 && s->found < 16; /* a kept score is exact */
     Score score = evaluate(s, me, enemy, ply, &kind, depth <= 0 && !keep, alpha, beta);
