@@ -249,6 +249,12 @@ static int legal(const Search *s, Py_ssize_t cell, Py_ssize_t *to, int *codes) {
 /* A position's hash key part: `cell` as an open cell (role 0), my head (1), the enemy's (2), or my move's target (3). */
 static uint64_t key(Py_ssize_t cell, int role) { return mix((uint64_t)cell * 4 + (uint64_t)role); }
 
+/* The hash of the line's position with the heads at `me` and `enemy`, mine to move (search_moves' key). */
+static uint64_t position_hash(const Search *s, Py_ssize_t me, Py_ssize_t enemy) { return s->hash ^ key(me, 1) ^ key(enemy, 2); }
+
+/* The hash of the line's position once my move to `target` is made, the enemy's answer to come (answer's key). */
+static uint64_t answer_hash(const Search *s, Py_ssize_t target, Py_ssize_t enemy) { return s->hash ^ key(target, 3) ^ key(enemy, 2); }
+
 /* splitmix64's step and finaliser: 64 well-mixed bits of `z`. */
 static uint64_t mix(uint64_t z) {
     z += 0x9e3779b97f4a7c15u;
@@ -390,13 +396,13 @@ static int meeting(const Search *s, Py_ssize_t me, Py_ssize_t enemy) {
 static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(s, me, to, codes), chosen = 0;
-    uint64_t hash = s->hash ^ key(me, 1) ^ key(enemy, 2);
+    uint64_t hash = position_hash(s, me, enemy);
     Score best;
     const int deep = depth, spare = extend;
     const long before = s->cuts;
     if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
     below(n, &depth, &extend);
-    for (int i = 0; i < n; i++) expect(s, s->hash ^ key(to[i], 3) ^ key(enemy, 2), depth, extend);
+    for (int i = 0; i < n; i++) expect(s, answer_hash(s, to[i], enemy), depth, extend);
     order(s, ply, n, codes, indices, hash);
     best = -(s->self->win + 1);
     for (int k = 0; k < n; k++) {
@@ -422,8 +428,10 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
 
 /* search.value of a position never searched: scored only where the search stops there. */
 static Score value(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
-    if (depth > 0) expect(s, s->hash ^ key(me, 1) ^ key(enemy, 2), depth, extend);
-    if (depth > 0 && meeting(s, me, enemy)) return on_time(s) ? search_moves(s, me, enemy, ply, depth, alpha, beta, extend) : 0;
+    if (depth > 0) {
+        expect(s, position_hash(s, me, enemy), depth, extend); /* asked for before the flood, read after it */
+        if (meeting(s, me, enemy)) return on_time(s) ? search_moves(s, me, enemy, ply, depth, alpha, beta, extend) : 0;
+    }
     int kind, keep = ply == s->root_ply + 2 && s->found < 16; /* a kept score is exact */
     Score score = evaluate(s, me, enemy, ply, &kind, depth <= 0 && !keep, alpha, beta);
     if (keep) { /* kept, so that the tree need not score it again */
@@ -449,7 +457,7 @@ static void wall(Search *s, Py_ssize_t a, Py_ssize_t b, unsigned char mark) {
 static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0;
-    uint64_t hash = s->hash ^ key(target, 3) ^ key(enemy, 2);
+    uint64_t hash = answer_hash(s, target, enemy);
     Score best;
     const int deep = depth, spare = extend;
     const long before = s->cuts;
