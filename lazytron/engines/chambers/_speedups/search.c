@@ -263,14 +263,21 @@ static uint64_t mix(uint64_t z) {
     return z ^ (z >> 31);
 }
 
-/* The slot of a position's best move in its Horizon's table (a slot taken by another position costs a worse order,
-   never a wrong value). */
-static Best *best_slot(const Search *s, uint64_t hash) { return &s->self->best[hash & (BEST_SLOTS - 1)]; }
+/* The bucket of a position's best move in its Horizon's table: BEST_WAYS slots (a slot taken by another position
+   costs a worse order, never a wrong value). */
+static Best *best_slot(const Search *s, uint64_t hash) { return &s->self->best[hash & (BEST_SLOTS - BEST_WAYS)]; }
+
+/* The best move kept of the position `hash`, 0 none. */
+static int best_code(const Search *s, uint64_t hash) {
+    const Best *bucket = best_slot(s, hash);
+    for (int w = 0; w < BEST_WAYS; w++)
+        if (bucket[w].hash == hash) return bucket[w].code;
+    return 0;
+}
 
 /* The search's order: the move last found best here, the killer's move, then the others in move order. */
 static void order(const Search *s, int ply, int n, const int *codes, int *indices, uint64_t hash) {
-    const Best *slot = best_slot(s, hash);
-    int lead = slot->hash == hash ? slot->code : 0, killer = ply < s->plies ? s->killers[ply] : 0;
+    int lead = best_code(s, hash), killer = ply < s->plies ? s->killers[ply] : 0;
     int k = 0, used[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++)
         if (lead && codes[i] == lead) indices[k++] = i, used[i] = 1;
@@ -280,9 +287,16 @@ static void order(const Search *s, int ply, int n, const int *codes, int *indice
         if (!used[i]) indices[k++] = i;
 }
 
-static void keep_best(const Search *s, uint64_t hash, int code) {
+/* Plies a kept best move outlives the searches that reach further: one older is taken by any (a past turn's). */
+enum { BEST_AGE = 8 };
+
+/* A position's best move, found by a search `depth` plies deep from `ply`: into its bucket's first slot where that
+   slot holds the position, a search no deeper, or one a past turn made; else into the second.  The first slots keep
+   the moves of the positions near a search's root, whose order saves the most, from the many below them. */
+static void keep_best(const Search *s, uint64_t hash, int code, int depth, int ply) {
     Best *slot = best_slot(s, hash);
-    slot->hash = hash, slot->code = code;
+    if (slot->hash != hash && depth < slot->depth && slot->reach + BEST_AGE >= s->reach) slot++;
+    slot->hash = hash, slot->code = code, slot->depth = (short)depth, slot->reach = (short)(ply + depth);
 }
 
 enum { EXHAUSTIVE = -1 }; /* the depth of a slot that keeps a search which cut no line */
@@ -322,10 +336,11 @@ static int recalled(Search *s, uint64_t hash, int depth, int extend, Score alpha
 
 /* What a complete search of the position found: its best move, and with `memo` its value (search.bounded) and whether
    it cut a line; where it cut none, also by the position alone. */
-static void keep(const Search *s, uint64_t hash, int code, int depth, int extend, Score value, Score alpha, Score beta, int cut) {
+static void keep(const Search *s, uint64_t hash, int code, int ply, int depth, int extend, Score value, Score alpha, Score beta,
+                 int cut) {
     uint64_t k;
     Found *slot = found_slot(s, hash, depth, extend, &k);
-    keep_best(s, hash, code);
+    keep_best(s, hash, code, depth, ply);
     if (slot == NULL) return;
     const signed char bound = value >= beta ? 1 : value <= alpha ? -1 : 0;
     slot->key = k, slot->value = value, slot->bound = bound, slot->cut = (signed char)cut;
@@ -422,7 +437,7 @@ static Score search_moves(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, i
             if (v >= beta) break;
         }
     }
-    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta, s->cuts > before);
+    if (chosen) keep(s, hash, chosen, ply, deep, spare, best, alpha, beta, s->cuts > before);
     return best;
 }
 
@@ -489,7 +504,7 @@ static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int
             if (v <= alpha) break;
         }
     }
-    if (chosen) keep(s, hash, chosen, deep, spare, best, alpha, beta, s->cuts > before);
+    if (chosen) keep(s, hash, chosen, ply, deep, spare, best, alpha, beta, s->cuts > before);
     return best;
 }
 
@@ -515,6 +530,7 @@ Score search_position(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int d
                       int evaluated, Score *score, int *kind) {
     *score = 0;
     *kind = CONNECTED;
+    s->reach = ply + depth;
     if (!evaluated) *score = evaluate(s, me, enemy, ply, kind, 0, 0, 0);
     if (s->failed || *kind != CONNECTED) return *score;
     return search_moves(s, me, enemy, ply, depth, alpha, beta, extend);

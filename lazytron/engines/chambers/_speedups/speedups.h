@@ -112,12 +112,13 @@ typedef struct { /* settings.Settings: the fields the search in C reads */
     int reduce, scout, memo;
 } Knobs;
 
-typedef struct {
+typedef struct { /* a position's best move, and the search that found it: its depth and the ply its lines reached */
     uint64_t hash;
     int code;
+    short depth, reach;
 } Best;
 
-enum { BEST_SLOTS = 1 << 18 }; /* the table of best moves: slots, by a position's hash */
+enum { BEST_SLOTS = 1 << 18, BEST_WAYS = 2 }; /* the table of best moves: slots, by a position's hash, two a bucket */
 
 typedef struct { /* with `memo`, what a search of a position to one depth found, by a hash of both (search.bounded) */
     uint64_t key;
@@ -161,6 +162,7 @@ typedef struct { /* one search: its Horizon, its line, and what it counts and ke
     int failed;                           /* a Python error is set */
     uint64_t hash;                        /* the line's open cells, hashed */
     int root_ply;                         /* the ply of the position searched */
+    int reach;                            /* ... and the ply its lines reach, its depth added */
     int found;                            /* positions two plies below it scored: (my head, the enemy's, score, kind) */
     Score scored[16][4];
 } Search;
