@@ -287,12 +287,14 @@ static void order(const Search *s, int ply, int n, const int *codes, int *indice
         if (!used[i]) indices[k++] = i;
 }
 
-/* Plies a kept best move outlives the searches that reach further: one older is taken by any (a past turn's). */
+/* Plies a kept best move's lines may end short of the current search's with its slot kept from any move (the moves
+   of past turns and shallow iterations give way). */
 enum { BEST_AGE = 8 };
 
 /* A position's best move, found by a search `depth` plies deep from `ply`: into its bucket's first slot where that
-   slot holds the position, a search no deeper, or one a past turn made; else into the second.  The first slots keep
-   the moves of the positions near a search's root, whose order saves the most, from the many below them. */
+   slot holds the position, a search no deeper, or one whose lines ended more than BEST_AGE plies short of the current
+   search's; else into the second.  The first slots keep the moves of the positions near a search's root, whose order
+   saves the most, from the many below them. */
 static void keep_best(const Search *s, uint64_t hash, int code, int depth, int ply) {
     Best *slot = best_slot(s, hash);
     if (slot->hash != hash && depth < slot->depth && slot->reach + BEST_AGE >= s->reach) slot++;
