@@ -293,11 +293,11 @@ enum { BEST_AGE = 8 };
 
 /* A position's best move, found by a search `depth` plies deep from `ply`: into its bucket's first slot where that
    slot holds the position, a search no deeper, or one whose lines ended more than BEST_AGE plies short of the current
-   search's; else into the second.  The first slots keep the moves of the positions near a search's root, whose order
+   search's; else into its last.  The first slots keep the moves of the positions near a search's root, whose order
    saves the most, from the many below them. */
 static void keep_best(const Search *s, uint64_t hash, int code, int depth, int ply) {
     Best *slot = best_slot(s, hash);
-    if (slot->hash != hash && depth < slot->depth && slot->reach + BEST_AGE >= s->reach) slot++;
+    if (slot->hash != hash && depth < slot->depth && slot->reach + BEST_AGE >= s->reach) slot += BEST_WAYS - 1;
     slot->hash = hash, slot->code = code, slot->depth = (short)depth, slot->reach = (short)(ply + depth);
 }
 
