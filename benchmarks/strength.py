@@ -4,6 +4,7 @@
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
                                   [--generated N] [--generated-size WxH]
+                                  [--option NAME=VALUE ...]
 
 Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
 every position): the contest maps, and ``--generated`` N (10) seeded generated
@@ -19,9 +20,11 @@ fewer for the slow games against the port and the original.  ``--player``
 puts another of the four bots in chambers' seat (``--player a1k0n
 --opponents port,zenzike``: the contest winner against the same
 yardstick).  ``--book FILE`` plays every position of an opening book (both seats) instead of the
-maps (``lazytron tournament --book``).  It prints, per opponent and part, the points
-of the player (win 1, draw 1/2) with a 95% error bar (1.96 standard errors
-of the per-game points), the share of games drawn, the pentanomial counts
+maps (``lazytron tournament --book``).  ``--option NAME=VALUE`` (repeatable) is
+passed to chambers' ``lazytron bot --option``: the gauntlet of a setting other
+than the defaults (checked by the bot before any game).  It prints, per
+opponent and part, the points of the player (win 1, draw 1/2) with a 95% error
+bar (1.96 standard errors of the per-game points), the share of games drawn, the pentanomial counts
 (pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
 time, the games won on the opponent's fault (its late or bad answer, not
 the play), each bot's slowest answers on the first turn and after it (from each part's
@@ -128,16 +131,28 @@ def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[
     return [first, rest]
 
 
-def bot_commands(short: bool) -> dict[str, str]:
-    """The command of every bot in the gauntlet, at the contest clock or the short one."""
+def bot_commands(short: bool, options: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
+    """The command of every bot in the gauntlet, at the contest clock or the short one, chambers
+    with its ``options`` (NAME=VALUE)."""
     clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []
     lazytron = shlex.join(lazytron_command("bot", *clock))
+    settings = [arg for option in options for arg in ("--option", option)]
     return {
-        US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *clock)),
+        US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *clock, *settings)),
         "a1k0n": str(A1K0N / ("a1k0n-100" if short else "a1k0n")),
         "port": lazytron,
         "zenzike": f"{ORACLE / 'depthbot'} 4" if short else str(ORACLE / "zenzike"),
     }
+
+
+def refused(command: str) -> str | None:
+    """What a lazytron bot says of its own command line (its options), or None if it takes it:
+    the bot is started without a game (no input), which ends at once."""
+    done = subprocess.run(
+        shlex.split(command), stdin=subprocess.DEVNULL, capture_output=True, text=True
+    )
+    lines = done.stderr.strip().splitlines()
+    return None if done.returncode == 0 else (lines[-1] if lines else f"exit {done.returncode}")
 
 
 def missing(command: str) -> str | None:
@@ -402,15 +417,26 @@ def arguments() -> argparse.Namespace:
         default=US,
         help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)",
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of chambers' engine (lazytron bot --option; repeatable)",
+    )
     return parser.parse_args()
 
 
 def main() -> int:
     args = arguments()
-    commands = bot_commands(args.short)
+    commands = bot_commands(args.short, args.option)
     opponents = args.opponents.split(",")
     if problem := unknown_bot(args.player, opponents, list(commands)):
         sys.exit(f"strength: {problem}")
+    if US not in [args.player, *opponents] and args.option:
+        sys.exit(f"strength: --option sets {US}, which plays no game here")
+    if args.option and (problem := refused(commands[US])):
+        sys.exit(f"strength: {US}: {problem}")
     maps = map_paths(args.maps)
     own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
     for name in [args.player, *opponents]:
@@ -423,7 +449,8 @@ def main() -> int:
     }
     clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
     generated = generated_maps(Path(args.out), args.generated, args.generated_size)
-    lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}"]
+    settings = f", {US}: {' '.join(args.option)}" if args.option else ""
+    lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{settings}"]
     for opponent in opponents:
         for part in parts_of(chosen[opponent], generated, args.book):
             lines.append(f"{part.name} against {opponent}: {part.listing}".rstrip(": "))

@@ -102,3 +102,44 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
     )
     assert not any(line.startswith("depth per turn") for line in lines)  # chambers' depths only
     assert (out / "summary.txt").read_text() == proc.stdout
+
+
+def test_an_option_the_engine_refuses_is_one_line_before_any_game(tmp_path: Path) -> None:
+    proc = strength(
+        "--option",
+        "EXTEND=99",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
+    assert proc.returncode != 0
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("strength: chambers: lazytron bot: --option: EXTEND must be")
+    assert not (tmp_path / "out").exists()
+
+
+def test_options_reach_chambers_and_the_summary(shared: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = strength(
+        "--short",
+        "--opponents",
+        "port",
+        "--maps",
+        "test-board",
+        "--generated",
+        "0",
+        "--option",
+        "EXTEND=2",
+        "--option",
+        "HORIZON=64",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    bots = json.loads((out / "port" / "games.json").read_text())["bots"]
+    assert bots["chambers"].endswith("--option EXTEND=2 --option HORIZON=64")
+    assert "--option" not in bots["port"]
+    first = (out / "summary.txt").read_text().splitlines()[0]
+    assert first.endswith("chambers: EXTEND=2 HORIZON=64")
