@@ -21,7 +21,7 @@ static inline word beside(const Boards *B, const word *b, int i) {
 }
 
 /* The pairs (a cell of `b`, an open neighbour): one per direction. */
-static long open_edges(const Boards *B, const word *b) {
+static INLINED long open_edges(const Boards *B, const word *b) {
     long n = 0;
     for (int i = 0; i < B->words; i++)
         if (b[i])
@@ -91,7 +91,7 @@ unsigned char *line_owner(const Line *line) {
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
    their cells, and left empty. */
-static int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
+static INLINED int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
     const int words = B->words, reach = B->q + 1;
     word *left = B->left, *mine = B->mine, *theirs = B->theirs;
     memcpy(left, B->open, sizeof(word) * (size_t)words);
@@ -129,7 +129,7 @@ static int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
 }
 
 /* Whether a cell of board `a` is next to one of board `b`. */
-static int side_by_side(const Boards *B, const word *a, const word *b) {
+static INLINED int side_by_side(const Boards *B, const word *a, const word *b) {
     for (int i = 0; i < B->words; i++)
         if (b[i] && (beside(B, a, i) & b[i])) return 1;
     return 0;
@@ -144,7 +144,8 @@ void chamber_field(const Line *line, const unsigned char *owner, Py_ssize_t head
 /* The split's measures of the line with the heads `me` and `enemy` (split.python_counts) into `out`; `owner` (the
    line's grid, from line_owner()) gets each share's cells marked for the tree of blocks, which is searched for the
    sides in `sides` (bit 0 mine, bit 1 theirs) only: another side's chambers field is -1. */
-void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+static INLINED void measure(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS],
+                            int sides) {
     Boards *B = (Boards *)&line->boards;
     int touching = flood_boards(B, me, enemy);
     word *share[2] = {B->mine, B->theirs};
@@ -178,3 +179,27 @@ void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssiz
         else out[CHAMBERS + side] = -1;
     }
 }
+
+#ifdef POPCNT_TWICE
+__attribute__((target("popcnt"))) static void measure_popcnt(const Line *line, unsigned char *owner, Py_ssize_t me,
+                                                             Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, owner, me, enemy, out, sides);
+}
+
+static void measure_any(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, owner, me, enemy, out, sides);
+}
+
+void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    static int popcnt = -1; /* whether the CPU has the instruction: asked once */
+    if (popcnt < 0) {
+        __builtin_cpu_init();
+        popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
+    }
+    (popcnt ? measure_popcnt : measure_any)(line, owner, me, enemy, out, sides);
+}
+#else
+void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, owner, me, enemy, out, sides);
+}
+#endif

@@ -48,6 +48,18 @@ static inline int ctz64(word x) { return __builtin_ctzll(x); }
 #define prefetch(p) ((void)(p))
 #define PREFETCHING inline
 #endif
+/* A function inlined wherever it is called, so that it is compiled for each caller's instruction set. */
+#if defined(__GNUC__)
+#define INLINED __attribute__((always_inline)) inline
+#else
+#define INLINED inline
+#endif
+/* x86 built for any CPU (no -mpopcnt): popcount64 is a call into libgcc there, about a tenth of a search's time, so
+   the split's measures (boards.c) are compiled twice, for any CPU and with the popcnt instruction, the one the CPU
+   runs chosen once. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+#define POPCNT_TWICE 1
+#endif
 typedef long long Score; /* a score of the engine's outcome order: beyond 32 bits */
 
 /* A grid cell's mark: a wall, open, a side's, a tie, or reached by a side in the layer under way. */
