@@ -4,16 +4,24 @@
 
 #include "speedups.h"
 
-/* The directions (bit d for steps[d]) from `cell` into cells of `owner` marked `side`, found without a branch. */
-static inline unsigned ways(const unsigned char *owner, Py_ssize_t cell, unsigned char side, const Py_ssize_t *steps) {
-    return (unsigned)(owner[cell + steps[0]] == side) | (unsigned)(owner[cell + steps[1]] == side) << 1 |
-           (unsigned)(owner[cell + steps[2]] == side) << 2 | (unsigned)(owner[cell + steps[3]] == side) << 3;
+/* Whether `cell` is in the share: marked `side` in `owner`, or where `owner` is NULL, a bit of `bits`. */
+static INLINED unsigned in_share(const unsigned char *owner, const word *bits, unsigned char side, Py_ssize_t cell) {
+    return owner ? owner[cell] == side : (unsigned)(bits[cell >> 6] >> (cell & 63)) & 1;
 }
 
-/* block_bound of the cells of `owner` marked `side`, for a path from `head`: one depth-first search with Tarjan's low
+/* The directions (bit d for steps[d]) from `cell` into the share, found without a branch. */
+static INLINED unsigned ways(const unsigned char *owner, const word *bits, unsigned char side, Py_ssize_t cell,
+                             const Py_ssize_t *steps) {
+    return in_share(owner, bits, side, cell + steps[0]) | in_share(owner, bits, side, cell + steps[1]) << 1 |
+           in_share(owner, bits, side, cell + steps[2]) << 2 | in_share(owner, bits, side, cell + steps[3]) << 3;
+}
+
+/* The bound of the share (the cells of `owner` marked `side`, or without `owner`, the cells of the padded bitboard
+   `bits`) for a path from `head`: one depth-first search with Tarjan's low
    points (an explicit stack, not recursion; each cell's directions left to try as bits); each block, completed when
    the search returns to its entry cell, adds its parity bound to the best chain hanging below its cells. */
-long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps) {
+static INLINED long blocks(const unsigned char *owner, const word *bits, unsigned char side, Py_ssize_t head, Py_ssize_t cells,
+                           const Py_ssize_t *steps) {
     int *num = numbers, *low = scratch, *stack = scratch + cells, *kept = scratch + 2 * cells;
     long *best = best_below;
     unsigned char *left = directions;
@@ -21,7 +29,7 @@ long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side
     int count = base, depth = 0, held = 0;
     num[head] = low[head] = ++count;
     best[head] = 0;
-    left[head] = (unsigned char)ways(owner, head, side, steps);
+    left[head] = (unsigned char)ways(owner, bits, side, head, steps);
     stack[depth++] = (int)head;
     kept[held++] = (int)head;
     while (depth) {
@@ -40,7 +48,7 @@ long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side
         if (w >= 0) {
             num[w] = low[w] = ++count;
             best[w] = 0;
-            left[w] = (unsigned char)ways(owner, w, side, steps);
+            left[w] = (unsigned char)ways(owner, bits, side, w, steps);
             stack[depth++] = w;
             kept[held++] = w;
             continue;
@@ -63,4 +71,12 @@ long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side
     }
     stamp = count;
     return best[head];
+}
+
+long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps) {
+    return blocks(owner, NULL, side, head, cells, steps);
+}
+
+long share_block_bound(const word *share, Py_ssize_t head, Py_ssize_t cells, const Py_ssize_t *steps) {
+    return blocks(NULL, share, 0, head, cells, steps);
 }

@@ -81,12 +81,6 @@ void line_wall(Line *line, Py_ssize_t cell, unsigned char mark) {
     flip_bit(line->boards.open, cell);
 }
 
-/* owner_rows' grid with the line's cells, for the split to mark. */
-unsigned char *line_owner(const Line *line) {
-    unsigned char *owner = owner_rows + line->stride;
-    memcpy(owner, line->walls, (size_t)line->cells);
-    return owner;
-}
 
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
@@ -135,17 +129,32 @@ static INLINED int side_by_side(const Boards *B, const word *a, const word *b) {
     return 0;
 }
 
-/* The chambers field of `side` (0 mine, 1 theirs) in `out`: the bound of its share's tree of blocks, `owner` marked
-   by measure_line(). */
-void chamber_field(const Line *line, const unsigned char *owner, Py_ssize_t head, int side, long out[SPLIT_FIELDS]) {
-    out[CHAMBERS + side] = block_bound(owner, head, (unsigned char)(MINE + side), line->cells, line->steps);
+/* The chambers field of `side` (0 mine, 1 theirs) in `out`: the bound of its share's tree of blocks, the share the
+   last measure_line() left in the line's boards (its head in it). */
+void chamber_field(const Line *line, Py_ssize_t head, int side, long out[SPLIT_FIELDS]) {
+    const word *share = side ? line->boards.theirs : line->boards.mine;
+    out[CHAMBERS + side] = share_block_bound(share, head, line->cells, line->steps);
 }
 
-/* The split's measures of the line with the heads `me` and `enemy` (split.python_counts) into `out`; `owner` (the
-   line's grid, from line_owner()) gets each share's cells marked for the tree of blocks, which is searched for the
-   sides in `sides` (bit 0 mine, bit 1 theirs) only: another side's chambers field is -1. */
-static INLINED void measure(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS],
-                            int sides) {
+/* owner_rows' grid with the line's cells, each share of the last measure_line() marked MINE or THEIRS (their heads
+   too), for the regions apart. */
+unsigned char *share_owner(const Line *line) {
+    unsigned char *owner = owner_rows + line->stride;
+    const Boards *B = &line->boards;
+    const word *share[2] = {B->mine, B->theirs};
+    memcpy(owner, line->walls, (size_t)line->cells);
+    for (int side = 0; side < 2; side++) {
+        const unsigned char mark = (unsigned char)(MINE + side);
+        for (int i = 0; i < B->words; i++)
+            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + ctz64(w)] = mark;
+    }
+    return owner;
+}
+
+/* The split's measures of the line with the heads `me` and `enemy` (split.python_counts) into `out`; each share (its
+   head in it) is left in the line's boards for the tree of blocks, which is searched for the sides in `sides` (bit 0
+   mine, bit 1 theirs) only: another side's chambers field is -1. */
+static INLINED void measure(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     Boards *B = (Boards *)&line->boards;
     int touching = flood_boards(B, me, enemy);
     word *share[2] = {B->mine, B->theirs};
@@ -162,11 +171,6 @@ static INLINED void measure(const Line *line, unsigned char *owner, Py_ssize_t m
         put_bit(share[side], heads[side]);
     }
     touching = touching || side_by_side(B, B->mine, B->theirs);
-    for (int side = 0; side < 2; side++) {
-        const unsigned char mark = (unsigned char)(MINE + side);
-        for (int i = 0; i < B->words; i++)
-            for (word w = share[side][i]; w; w &= w - 1) owner[64 * (Py_ssize_t)i + ctz64(w)] = mark;
-    }
     out[TOUCHING] = touching;
     for (int side = 0; side < 2; side++) {
         int colour = colours[heads[side]];
@@ -175,31 +179,31 @@ static INLINED void measure(const Line *line, unsigned char *owner, Py_ssize_t m
         out[PARITY + side] = parity_bound(counts[side][colour], counts[side][!colour]);
         out[EDGES + side] = open_edges(B, share[side]);
         out[MOVES + side] = moves;
-        if (sides >> side & 1) chamber_field(line, owner, heads[side], side, out);
+        if (sides >> side & 1) chamber_field(line, heads[side], side, out);
         else out[CHAMBERS + side] = -1;
     }
 }
 
 #ifdef POPCNT_TWICE
-__attribute__((target("popcnt"))) static void measure_popcnt(const Line *line, unsigned char *owner, Py_ssize_t me,
-                                                             Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
-    measure(line, owner, me, enemy, out, sides);
+__attribute__((target("popcnt"))) static void measure_popcnt(const Line *line, Py_ssize_t me, Py_ssize_t enemy,
+                                                             long out[SPLIT_FIELDS], int sides) {
+    measure(line, me, enemy, out, sides);
 }
 
-static void measure_any(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
-    measure(line, owner, me, enemy, out, sides);
+static void measure_any(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, me, enemy, out, sides);
 }
 
-void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     static int popcnt = -1; /* whether the CPU has the instruction: asked once */
     if (popcnt < 0) {
         __builtin_cpu_init();
         popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
     }
-    (popcnt ? measure_popcnt : measure_any)(line, owner, me, enemy, out, sides);
+    (popcnt ? measure_popcnt : measure_any)(line, me, enemy, out, sides);
 }
 #else
-void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
-    measure(line, owner, me, enemy, out, sides);
+void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, me, enemy, out, sides);
 }
 #endif

@@ -46,7 +46,7 @@ static PyObject *split(PyObject *self, PyObject *args) {
     if (line.walls[r.head] == NOBODY) line_wall(&line, r.head, WALL); /* the heads are never open */
     if (line.walls[r.enemy] == NOBODY) line_wall(&line, r.enemy, WALL);
     long m[SPLIT_FIELDS];
-    measure_line(&line, line_owner(&line), r.head, r.enemy, m, 3);
+    measure_line(&line, r.head, r.enemy, m, 3);
     line_free(&line);
     return Py_BuildValue("(Nllllllll)", PyBool_FromLong(m[TOUCHING]), m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]);
 }

@@ -112,7 +112,7 @@ static Kept *region_slot(const Search *s, const word *bits, int words, Py_ssize_
 /* space.fillable of a side's region (`bits`, `cells` of them, from `owner`): the tree of chambers' bound, kept in the
    Horizon's table of regions, or beyond FILLABLE_CELLS cells the lesser of its tree of blocks' and its parity bound.
    -1 out of memory. */
-static long region_fill(Search *s, const unsigned char *owner, long *m, int side, Py_ssize_t head, const word *bits, int words,
+static long region_fill(Search *s, long *m, int side, Py_ssize_t head, const word *bits, int words,
                         long cells) {
     if (cells <= FILLABLE_CELLS) {
         uint64_t k, c;
@@ -122,7 +122,7 @@ static long region_fill(Search *s, const unsigned char *owner, long *m, int side
         if (bound >= 0) slot->key = k, slot->check = c, slot->bound = bound, slot->walk = -1;
         return bound;
     }
-    chamber_field(&s->line, owner, head, side, m);
+    chamber_field(&s->line, head, side, m);
     return m[CHAMBERS + side] < m[PARITY + side] ? m[CHAMBERS + side] : m[PARITY + side];
 }
 
@@ -156,8 +156,8 @@ static Score apart_filled(Search *s, const unsigned char *owner, long *m, Py_ssi
     long mine_cells, theirs_cells;
     region_bits(line, owner, MINE, me, regions, &mine_cells);
     region_bits(line, owner, THEIRS, enemy, regions + words, &theirs_cells);
-    long mine_fill = region_fill(s, owner, m, 0, me, regions, words, mine_cells);
-    long theirs_fill = region_fill(s, owner, m, 1, enemy, regions + words, words, theirs_cells);
+    long mine_fill = region_fill(s, m, 0, me, regions, words, mine_cells);
+    long theirs_fill = region_fill(s, m, 1, enemy, regions + words, words, theirs_cells);
     if (mine_fill < 0 || theirs_fill < 0) goto out_of_memory;
     long gap = mine_fill - theirs_fill, most = mine_cells > theirs_cells ? mine_cells : theirs_cells;
     Score value = k->separate * (Score)gap;
@@ -201,19 +201,18 @@ static int on_time(Search *s) {
 /* A connected position's score with the window (alpha, beta), fail-soft: exact inside it; where one side's tree of
    blocks already shows it outside (the other's part at its most: parity bound, every edge), that bound, the other
    side's tree never searched.  The side searched first is the one a fail low (the enemy's) or a fail high (mine)
-   needs.  `lazy` 0: both trees searched, the exact score.  `owner` is measure_line()'s grid. */
-static Score connected_value(Search *s, const unsigned char *owner, long *m, Py_ssize_t me, Py_ssize_t enemy, int lazy,
-                             Score alpha, Score beta) {
+   needs.  `lazy` 0: both trees searched, the exact score.  The shares are those measure_line() left in the line. */
+static Score connected_value(Search *s, long *m, Py_ssize_t me, Py_ssize_t enemy, int lazy, Score alpha, Score beta) {
     const Knobs *k = &s->self->knobs;
     const Score nearer = k->aggression ? k->aggression * steps_apart(me, enemy, s->line.stride) : 0;
     const Py_ssize_t heads[2] = {me, enemy};
-    for (int side = 0; side < 2 && !lazy; side++) chamber_field(&s->line, owner, heads[side], side, m);
+    for (int side = 0; side < 2 && !lazy; side++) chamber_field(&s->line, heads[side], side, m);
     if (lazy) {
         int first = side_part(m, k, 0) - side_part(m, k, 1) - nearer < beta ? 1 : 0;
-        chamber_field(&s->line, owner, heads[first], first, m);
+        chamber_field(&s->line, heads[first], first, m);
         Score bound = clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
         if (first ? bound <= alpha : bound >= beta) return bound;
-        chamber_field(&s->line, owner, heads[!first], !first, m);
+        chamber_field(&s->line, heads[!first], !first, m);
     }
     return clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
 }
@@ -225,14 +224,13 @@ static Score evaluate(Search *s, Py_ssize_t me, Py_ssize_t enemy, int ply, int *
     s->evaluations++;
     if (!on_time(s)) return 0;
     if (me == enemy) return s->self->knobs.collision; /* a head-on collision: a draw, and this */
-    unsigned char *owner = line_owner(&s->line);
     long m[SPLIT_FIELDS];
-    measure_line(&s->line, owner, me, enemy, m, 0);
+    measure_line(&s->line, me, enemy, m, 0);
     if (!m[MOVES] || !m[MOVES + 1]) return !m[MOVES] && !m[MOVES + 1] ? 0 : !m[MOVES] ? -(s->self->win - ply) : s->self->win - ply;
     *kind = m[TOUCHING] ? CONNECTED : APART;
-    if (m[TOUCHING]) return connected_value(s, owner, m, me, enemy, lazy, alpha, beta);
+    if (m[TOUCHING]) return connected_value(s, m, me, enemy, lazy, alpha, beta);
     s->clock_due = 1; /* the bounds of two regions can cost milliseconds: the clock is read next */
-    return apart_filled(s, owner, m, me, enemy);
+    return apart_filled(s, share_owner(&s->line), m, me, enemy);
 }
 
 /* The open cells next to `cell`: how many, their cells and moves (1 North ... 4 West) into `to`, `codes`. */

@@ -87,8 +87,9 @@ int reserve(Py_ssize_t cells);
 int visits_from(Py_ssize_t cells);
 unsigned char *grid(const unsigned char *bits, Py_ssize_t nbytes, int width, int height);
 
-/* blocks.c */
+/* blocks.c: of the cells of `owner` marked `side`, or of a padded board's cells (boards.c's, reading a row beyond) */
 long block_bound(const unsigned char *owner, Py_ssize_t head, unsigned char side, Py_ssize_t cells, const Py_ssize_t *steps);
+long share_block_bound(const word *share, Py_ssize_t head, Py_ssize_t cells, const Py_ssize_t *steps);
 
 /* boards.c: a line of the search, its grid and its bitboards.  A board has `pad` zero words before and after its
    `words`, so that a board shifted by a row reads no word outside its block; a row is `q` words and `r` bits. */
@@ -108,9 +109,9 @@ typedef struct {
 int line_new(Line *line, const unsigned char *bits, Py_ssize_t nbytes, int width, int height);
 void line_free(Line *line);
 void line_wall(Line *line, Py_ssize_t cell, unsigned char mark);
-unsigned char *line_owner(const Line *line);
-void measure_line(const Line *line, unsigned char *owner, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides);
-void chamber_field(const Line *line, const unsigned char *owner, Py_ssize_t head, int side, long out[SPLIT_FIELDS]);
+unsigned char *share_owner(const Line *line);
+void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides);
+void chamber_field(const Line *line, Py_ssize_t head, int side, long out[SPLIT_FIELDS]);
 
 /* walk.c */
 long walk_grid(unsigned char *g, Py_ssize_t stride, Py_ssize_t cells, const Py_ssize_t *steps, Py_ssize_t cell);
