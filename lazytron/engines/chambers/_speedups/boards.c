@@ -54,7 +54,7 @@ int line_new(Line *line, const unsigned char *bits, Py_ssize_t nbytes, int width
     Py_ssize_t stride = width + 1, cells = stride * height;
     line->memory = malloc((size_t)(cells + 2 * stride));
     if (line->memory == NULL) return -1;
-    grid(bits, nbytes, width, height); /* the grid with its wall rows, copied: owner_rows is the split's to mark */
+    grid(bits, nbytes, width, height); /* the grid with its wall rows, copied: owner_rows is share_owner()'s to mark */
     memcpy(line->memory, owner_rows, (size_t)(cells + 2 * stride));
     line->walls = line->memory + stride;
     line->stride = stride;

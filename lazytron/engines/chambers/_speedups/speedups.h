@@ -79,7 +79,7 @@ static inline void put_bit(word *b, Py_ssize_t cell) { b[cell >> 6] |= (word)1 <
 static inline void flip_bit(word *b, Py_ssize_t cell) { b[cell >> 6] ^= (word)1 << (cell & 63); }
 
 /* grid.c: buffers of `cells` cells, grown to the largest grid seen; they hold nothing from one call to the next
-   (the visit numbers only count up).  owner = owner_rows + stride is a grid the split marks. */
+   (the visit numbers only count up).  owner = owner_rows + stride is a grid share_owner() marks with the split's shares. */
 extern unsigned char *owner_rows, *colours, *directions, *walk_seen;
 extern int *numbers, *scratch, *fronts, stamp;
 extern long *best_below;
