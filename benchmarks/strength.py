@@ -55,6 +55,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -131,7 +132,7 @@ def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[
     return [first, rest]
 
 
-def bot_commands(short: bool, options: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
+def bot_commands(short: bool, options: Sequence[str] = ()) -> dict[str, str]:
     """The command of every bot in the gauntlet, at the contest clock or the short one, chambers
     with its ``options`` (NAME=VALUE)."""
     clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []

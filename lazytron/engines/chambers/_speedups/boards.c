@@ -81,7 +81,6 @@ void line_wall(Line *line, Py_ssize_t cell, unsigned char mark) {
     flip_bit(line->boards.open, cell);
 }
 
-
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
    their cells, and left empty. */
