@@ -57,6 +57,7 @@ static void horizon_dealloc(Horizon *self) {
     free(self->best);
     free(self->found);
     free(self->regions);
+    free(self->shares);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -94,6 +95,7 @@ static PyObject *horizon_search(Horizon *self, PyObject *args) {
     if (self->knobs.memo && self->found == NULL && (self->found = calloc(FOUND_SLOTS, sizeof(Found))) == NULL)
         return PyErr_NoMemory();
     if (self->regions == NULL && (self->regions = calloc(REGION_SLOTS, sizeof(Kept))) == NULL) return PyErr_NoMemory();
+    if (self->shares == NULL && (self->shares = calloc(SHARE_SLOTS, sizeof(Share))) == NULL) return PyErr_NoMemory();
     if (reserve(cells) < 0 || line_new(&s.line, bits, nbytes, self->width, self->height) < 0) return PyErr_NoMemory();
     Py_buffer killers; /* held while C writes it: the search may call Python (the clock) */
     if (PyObject_GetBuffer(self->killers, &killers, PyBUF_WRITABLE) < 0) {

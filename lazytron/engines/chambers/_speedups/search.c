@@ -198,6 +198,28 @@ static int on_time(Search *s) {
     return 1;
 }
 
+/* chamber_field of a side's share in a connected position, kept in the Horizon's table of shares: the search's
+   positions often leave a side a share (its cells and its head) that a position scored before left it (three times in four in
+   benchmarks/chambers_depth.py's searches), whose tree of blocks need not be searched again. */
+static void share_field(Search *s, Py_ssize_t head, int side, long *m) {
+    const Boards *B = &s->line.boards;
+    const word *share = side ? B->theirs : B->mine;
+    uint64_t h = key(head, 1), g = key(head, 2);
+    for (int i = 0; i < B->words; i++)
+        if (share[i]) {
+            uint64_t x = mix(share[i] ^ (uint64_t)i * 0xd1b54a32d192ed03u);
+            h ^= x;
+            g += x * (2 * (uint64_t)i + 1);
+        }
+    Share *slot = &s->self->shares[h & (SHARE_SLOTS - 1)];
+    if (slot->key == h && slot->check == g) {
+        m[CHAMBERS + side] = slot->bound;
+        return;
+    }
+    chamber_field(&s->line, head, side, m);
+    slot->key = h, slot->check = g, slot->bound = m[CHAMBERS + side];
+}
+
 /* A connected position's score with the window (alpha, beta), fail-soft: exact inside it; where one side's tree of
    blocks already shows it outside (the other's part at its most: parity bound, every edge), that bound, the other
    side's tree never searched.  The side searched first is the one a fail low (the enemy's) or a fail high (mine)
@@ -206,13 +228,13 @@ static Score connected_value(Search *s, long *m, Py_ssize_t me, Py_ssize_t enemy
     const Knobs *k = &s->self->knobs;
     const Score nearer = k->aggression ? k->aggression * steps_apart(me, enemy, s->line.stride) : 0;
     const Py_ssize_t heads[2] = {me, enemy};
-    for (int side = 0; side < 2 && !lazy; side++) chamber_field(&s->line, heads[side], side, m);
+    for (int side = 0; side < 2 && !lazy; side++) share_field(s, heads[side], side, m);
     if (lazy) {
         int first = side_part(m, k, 0) - side_part(m, k, 1) - nearer < beta ? 1 : 0;
-        chamber_field(&s->line, heads[first], first, m);
+        share_field(s, heads[first], first, m);
         Score bound = clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
         if (first ? bound <= alpha : bound >= beta) return bound;
-        chamber_field(&s->line, heads[!first], !first, m);
+        share_field(s, heads[!first], !first, m);
     }
     return clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
 }

@@ -150,6 +150,13 @@ typedef struct { /* a region's fillable bound, by two hashes of its cells and he
 
 enum { REGION_SLOTS = 1 << 16 }; /* the table of regions' bounds: slots, by a region's hash */
 
+typedef struct { /* a share's tree-of-blocks bound (chamber_field), by two hashes of its cells and head */
+    uint64_t key, check;
+    long bound;
+} Share;
+
+enum { SHARE_SLOTS = 1 << 15 }; /* the table of shares' bounds: slots, by a share's hash */
+
 typedef struct { /* the Python type Horizon: what lives with one tree */
     PyObject_HEAD
     int width, height;
@@ -159,6 +166,7 @@ typedef struct { /* the Python type Horizon: what lives with one tree */
     Best *best;        /* the best move found at each position searched: an ordering hint, made on the first search */
     Found *found;      /* with `memo`, each value found by depth, made on the first search */
     Kept *regions;   /* the fillable bound (and walk) of each region apart scored, made on the first search */
+    Share *shares;   /* the tree-of-blocks bound of each share searched in a connected position, made on the first search */
     long long evaluations; /* positions it has scored, over all its searches */
 } Horizon;
 
