@@ -11,9 +11,10 @@
 enum { BOARDS = 9 };
 
 /* Word i of board `b` shifted by a row (`q` words and `r` bits) or a column (q 0, r 1) towards higher cells (bit c to
-   c + 64 q + r) and towards lower ones. */
-static inline word higher(const word *b, int i, int q, int r) { return r ? b[i - q] << r | b[i - q - 1] >> (64 - r) : b[i - q]; }
-static inline word lower(const word *b, int i, int q, int r) { return r ? b[i + q] >> r | b[i + q + 1] << (64 - r) : b[i + q]; }
+   c + 64 q + r) and towards lower ones.  No branch for r 0 (the word beyond shifted by 1 and 63 more, not by 64, which C
+   leaves undefined), so that the flood's loop is vectorised. */
+static inline word higher(const word *b, int i, int q, int r) { return b[i - q] << r | (b[i - q - 1] >> 1) >> (63 - r); }
+static inline word lower(const word *b, int i, int q, int r) { return b[i + q] >> r | (b[i + q + 1] << 1) << (63 - r); }
 
 /* Word i of the cells next to board `b`'s. */
 static inline word beside(const Boards *B, const word *b, int i) {
@@ -81,6 +82,30 @@ void line_wall(Line *line, Py_ssize_t cell, unsigned char mark) {
     flip_bit(line->boards.open, cell);
 }
 
+/* One layer of the flood over words `from` to `to`: the cells of `left` next to each front (`f0`, `f1`) into its next
+   front (`n0`, `n1`) and out of `left`, each into its side's cells (`mine`, `theirs`) where the other's front does not
+   reach it too; returns those ties' bits.  Distinct boards (restrict) and no branch: the loop is vectorised where the
+   CPU can. */
+static INLINED word layer(const word *restrict f0, const word *restrict f1, word *restrict n0, word *restrict n1,
+                          word *restrict left, word *restrict mine, word *restrict theirs, int from, int to, int q, int r) {
+    word tie = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+    for (int i = from; i <= to; i++) {
+        word m = (higher(f0, i, 0, 1) | lower(f0, i, 0, 1) | higher(f0, i, q, r) | lower(f0, i, q, r)) & left[i];
+        word t = (higher(f1, i, 0, 1) | lower(f1, i, 0, 1) | higher(f1, i, q, r) | lower(f1, i, q, r)) & left[i];
+        word both = m & t;
+        n0[i] = m;
+        n1[i] = t;
+        left[i] &= ~(m | t);
+        mine[i] |= m & ~both;
+        theirs[i] |= t & ~both;
+        tie |= both;
+    }
+    return tie;
+}
+
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
    their cells, and left empty. */
@@ -93,32 +118,22 @@ static INLINED int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
     word *front[2] = {B->front[0], B->front[1]}, *next[2] = {B->next[0], B->next[1]};
     put_bit(front[0], me);
     put_bit(front[1], enemy);
-    int lo = (int)((me < enemy ? me : enemy) >> 6), hi = (int)((me > enemy ? me : enemy) >> 6), tie = 0;
+    int lo = (int)((me < enemy ? me : enemy) >> 6), hi = (int)((me > enemy ? me : enemy) >> 6);
+    word tie = 0;
     while (lo <= hi) {
-        int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1, grown_lo = words, grown_hi = -1;
-        for (int i = from; i <= to; i++) {
-            word m = beside(B, front[0], i) & left[i], t = beside(B, front[1], i) & left[i], both = m & t;
-            next[0][i] = m;
-            next[1][i] = t;
-            left[i] &= ~(m | t);
-            mine[i] |= m & ~both;
-            theirs[i] |= t & ~both;
-            tie |= both != 0;
-            if (m | t) {
-                if (grown_lo == words) grown_lo = i;
-                grown_hi = i;
-            }
-        }
+        const int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1;
+        tie |= layer(front[0], front[1], next[0], next[1], left, mine, theirs, from, to, B->q, B->r);
         for (int i = lo; i <= hi; i++) front[0][i] = front[1][i] = 0;
         for (int side = 0; side < 2; side++) {
             word *swap = front[side];
             front[side] = next[side];
             next[side] = swap;
         }
-        lo = grown_lo;
-        hi = grown_hi;
+        lo = from, hi = to; /* the words the fronts now hold, found from both ends */
+        while (lo <= hi && !(front[0][lo] | front[1][lo])) lo++;
+        while (hi >= lo && !(front[0][hi] | front[1][hi])) hi--;
     }
-    return tie;
+    return tie != 0;
 }
 
 /* Whether a cell of board `a` is next to one of board `b`. */
@@ -184,6 +199,11 @@ static INLINED void measure(const Line *line, Py_ssize_t me, Py_ssize_t enemy, l
 }
 
 #ifdef POPCNT_TWICE
+__attribute__((target("avx2,popcnt"))) static void measure_avx2(const Line *line, Py_ssize_t me, Py_ssize_t enemy,
+                                                                long out[SPLIT_FIELDS], int sides) {
+    measure(line, me, enemy, out, sides);
+}
+
 __attribute__((target("popcnt"))) static void measure_popcnt(const Line *line, Py_ssize_t me, Py_ssize_t enemy,
                                                              long out[SPLIT_FIELDS], int sides) {
     measure(line, me, enemy, out, sides);
@@ -193,13 +213,15 @@ static void measure_any(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long 
     measure(line, me, enemy, out, sides);
 }
 
+typedef void Measure(const Line *, Py_ssize_t, Py_ssize_t, long[SPLIT_FIELDS], int);
+
 void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
-    static int popcnt = -1; /* whether the CPU has the instruction: asked once */
-    if (popcnt < 0) {
+    static Measure *chosen = NULL; /* the build the CPU runs: asked once */
+    if (chosen == NULL) {
         __builtin_cpu_init();
-        popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
+        chosen = __builtin_cpu_supports("avx2") ? measure_avx2 : __builtin_cpu_supports("popcnt") ? measure_popcnt : measure_any;
     }
-    (popcnt ? measure_popcnt : measure_any)(line, me, enemy, out, sides);
+    chosen(line, me, enemy, out, sides);
 }
 #else
 void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
