@@ -21,6 +21,10 @@
 
 typedef uint64_t word;
 
+#if defined(_MSC_VER)
+#define restrict __restrict /* C99's restrict, by MSVC's name */
+#endif
+
 /* A word's set bits and its lowest set bit, with each compiler's instruction. */
 #if defined(_MSC_VER)
 #include <intrin.h>
