@@ -294,3 +294,18 @@ def test_the_search_in_c_keeps_a_regions_bound_by_its_cells_and_its_head(speedup
     python = tree(middle, horizon=0, close=-1)
     again = ChamberPosition(Move.NONE, python.open_, python.me, python.enemy, 0, first.game)
     assert horizon_value(again, 2, -INF, INF, 0, None) == python.score != first.score
+
+
+def test_the_search_in_c_keeps_a_shares_bound_by_its_cells_and_its_head(speedups):
+    # one tree's search in C scores two connected positions where my share is the same cells, my
+    # head at the top of its corridor and then one cell down: the tree of blocks bounds the two
+    # apart (3 and 2 cells), and each position keeps its own bound
+    top = parse_board("7 5\n#######\n#1# 2 #\n#     #\n##    #\n#######\n")
+    down = parse_board("7 5\n#######\n# # 2 #\n#1    #\n##    #\n#######\n")
+    first = tree(top)
+    horizon_value(first, 2, -INF, INF, 0, None)
+    assert first.score == tree(top, horizon=0).score
+    python = tree(down, horizon=0)
+    again = ChamberPosition(Move.NONE, python.open_, python.me, python.enemy, 0, first.game)
+    horizon_value(again, 2, -INF, INF, 0, None)
+    assert again.score == python.score != first.score
