@@ -106,6 +106,19 @@ static INLINED word layer(const word *restrict f0, const word *restrict f1, word
     return tie;
 }
 
+/* One layer of a flood from one side over words `from` to `to`: the cells of `left` next to front `f` into the next
+   front `n` and out of `left`.  As layer(), vectorised where the CPU can. */
+static INLINED void spread(const word *restrict f, word *restrict n, word *restrict left, int from, int to, int q, int r) {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+    for (int i = from; i <= to; i++) {
+        word m = (higher(f, i, 0, 1) | lower(f, i, 0, 1) | higher(f, i, q, r) | lower(f, i, q, r)) & left[i];
+        n[i] = m;
+        left[i] &= ~m;
+    }
+}
+
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
    their cells, and left empty. */
@@ -198,33 +211,79 @@ static INLINED void measure(const Line *line, Py_ssize_t me, Py_ssize_t enemy, l
     }
 }
 
+/* Whether a flood from `me` through the line's open cells reaches a cell next to `enemy` (the heads side by side
+   aside): a layer at a time on the boards, stopped once it does.  `left` and the first fronts are its scratch; the
+   fronts are left empty. */
+static INLINED int meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy) {
+    Boards *B = (Boards *)&line->boards;
+    const int words = B->words, reach = B->q + 1;
+    word *left = B->left, *front = B->front[0], *next = B->next[0];
+    memcpy(left, B->open, sizeof(word) * (size_t)words);
+    put_bit(front, me);
+    int lo = (int)(me >> 6), hi = lo, met = 0;
+    while (lo <= hi && !met) {
+        const int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1;
+        spread(front, next, left, from, to, B->q, B->r);
+        for (int i = lo; i <= hi; i++) front[i] = 0;
+        word *swap = front;
+        front = next;
+        next = swap;
+        for (int d = 0; d < 4; d++) {
+            Py_ssize_t c = enemy + line->steps[d];
+            met |= (int)(front[c >> 6] >> (c & 63)) & 1;
+        }
+        lo = from, hi = to;
+        while (lo <= hi && !front[lo]) lo++;
+        while (hi >= lo && !front[hi]) hi--;
+    }
+    for (int i = lo; i <= hi; i++) front[i] = 0;
+    return met;
+}
+
 #ifdef POPCNT_TWICE
-__attribute__((target("avx2,popcnt"))) static void measure_avx2(const Line *line, Py_ssize_t me, Py_ssize_t enemy,
-                                                                long out[SPLIT_FIELDS], int sides) {
-    measure(line, me, enemy, out, sides);
+/* On x86 built for any CPU, the functions above are compiled three times: for AVX2, for the popcnt instruction, and
+   for any CPU; the build the CPU runs is chosen once. */
+enum { ANY_CPU, POPCNT, AVX2 };
+
+static int cpu(void) {
+    static int build = -1;
+    if (build < 0) {
+        __builtin_cpu_init();
+        build = __builtin_cpu_supports("avx2") ? AVX2 : __builtin_cpu_supports("popcnt") ? POPCNT : ANY_CPU;
+    }
+    return build;
 }
 
-__attribute__((target("popcnt"))) static void measure_popcnt(const Line *line, Py_ssize_t me, Py_ssize_t enemy,
-                                                             long out[SPLIT_FIELDS], int sides) {
+#define AVX2_BUILD __attribute__((target("avx2,popcnt"))) static
+#define POPCNT_BUILD __attribute__((target("popcnt"))) static
+
+AVX2_BUILD void measure_avx2(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     measure(line, me, enemy, out, sides);
 }
-
+POPCNT_BUILD void measure_popcnt(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
+    measure(line, me, enemy, out, sides);
+}
 static void measure_any(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     measure(line, me, enemy, out, sides);
 }
 
-typedef void Measure(const Line *, Py_ssize_t, Py_ssize_t, long[SPLIT_FIELDS], int);
-
 void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
-    static Measure *chosen = NULL; /* the build the CPU runs: asked once */
-    if (chosen == NULL) {
-        __builtin_cpu_init();
-        chosen = __builtin_cpu_supports("avx2") ? measure_avx2 : __builtin_cpu_supports("popcnt") ? measure_popcnt : measure_any;
-    }
-    chosen(line, me, enemy, out, sides);
+    int build = cpu();
+    if (build == AVX2) measure_avx2(line, me, enemy, out, sides);
+    else if (build == POPCNT) measure_popcnt(line, me, enemy, out, sides);
+    else measure_any(line, me, enemy, out, sides);
+}
+
+AVX2_BUILD int meets_avx2(const Line *line, Py_ssize_t me, Py_ssize_t enemy) { return meets(line, me, enemy); }
+static int meets_any(const Line *line, Py_ssize_t me, Py_ssize_t enemy) { return meets(line, me, enemy); }
+
+int line_meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy) {
+    return cpu() == AVX2 ? meets_avx2(line, me, enemy) : meets_any(line, me, enemy);
 }
 #else
 void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides) {
     measure(line, me, enemy, out, sides);
 }
+
+int line_meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy) { return meets(line, me, enemy); }
 #endif

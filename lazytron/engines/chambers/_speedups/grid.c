@@ -12,7 +12,6 @@ unsigned char *directions = NULL; /* the tree of blocks' search: the next direct
 unsigned char *walk_seen = NULL;  /* the walk's flood marks */
 int *numbers = NULL;              /* visit numbers: a cell is visited when its number is above `stamp` at the start */
 int *scratch = NULL;              /* the tree of blocks' low points, stack and cells kept; the walk's flood stack */
-int *fronts = NULL;               /* a breadth-first search's queue */
 long *best_below = NULL;          /* the best chain of blocks below a cell: its bound */
 int stamp = 0;                    /* the last visit number given */
 static Py_ssize_t capacity = 0;
@@ -32,7 +31,7 @@ int reserve(Py_ssize_t cells) {
     size_t n = (size_t)cells;
     if (grow((void **)&owner_rows, 3 * n) < 0 || grow((void **)&colours, n) < 0 || grow((void **)&directions, n) < 0 ||
         grow((void **)&walk_seen, n) < 0 || grow((void **)&numbers, sizeof(int) * n) < 0 ||
-        grow((void **)&scratch, sizeof(int) * 3 * n) < 0 || grow((void **)&fronts, sizeof(int) * n) < 0 ||
+        grow((void **)&scratch, sizeof(int) * 3 * n) < 0 ||
         grow((void **)&best_below, sizeof(long) * n) < 0)
         return -1;
     memset(numbers, 0, sizeof(int) * n);

@@ -411,22 +411,7 @@ static int meeting(const Search *s, Py_ssize_t me, Py_ssize_t enemy) {
     if (me == enemy || !legal(s, me, to, codes) || !legal(s, enemy, to, codes)) return 0;
     for (int d = 0; d < 4; d++)
         if (me + s->line.steps[d] == enemy) return 1;
-    const int mark = stamp = visits_from(s->line.cells) + 1; /* the visit numbers of the split's searches */
-    int head = 0, tail = 0;
-    fronts[tail++] = (int)me;
-    numbers[me] = mark;
-    while (head < tail) {
-        Py_ssize_t c = fronts[head++];
-        for (int d = 0; d < 4; d++) {
-            Py_ssize_t n = c + s->line.steps[d];
-            if (n == enemy) return 1;
-            if (s->line.walls[n] == NOBODY && numbers[n] != mark) {
-                numbers[n] = mark;
-                fronts[tail++] = (int)n;
-            }
-        }
-    }
-    return 0;
+    return line_meets(&s->line, me, enemy);
 }
 
 /* The best of my moves in a position that is neither over nor apart, `depth` plies deep. */

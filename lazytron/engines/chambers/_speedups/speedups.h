@@ -85,7 +85,7 @@ static inline void flip_bit(word *b, Py_ssize_t cell) { b[cell >> 6] ^= (word)1 
 /* grid.c: buffers of `cells` cells, grown to the largest grid seen; they hold nothing from one call to the next
    (the visit numbers only count up).  owner = owner_rows + stride is a grid share_owner() marks with the split's shares. */
 extern unsigned char *owner_rows, *colours, *directions, *walk_seen;
-extern int *numbers, *scratch, *fronts, stamp;
+extern int *numbers, *scratch, stamp;
 extern long *best_below;
 int reserve(Py_ssize_t cells);
 int visits_from(Py_ssize_t cells);
@@ -115,6 +115,7 @@ void line_free(Line *line);
 void line_wall(Line *line, Py_ssize_t cell, unsigned char mark);
 unsigned char *share_owner(const Line *line);
 void measure_line(const Line *line, Py_ssize_t me, Py_ssize_t enemy, long out[SPLIT_FIELDS], int sides);
+int line_meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy);
 void chamber_field(const Line *line, Py_ssize_t head, int side, long out[SPLIT_FIELDS]);
 
 /* walk.c */
