@@ -6,7 +6,7 @@
 
        grid.c      scratch buffers reused by every call, the grid from a bitboard's bytes, the cells' colours
        blocks.c    the tree of blocks' bound of a share (Tarjan's low points)
-       boards.c    the line's bitboards: the Voronoi flood and the split's measures
+       boards.c    the line's bitboards: the Voronoi flood, the split's measures, whether the players can meet
        walk.c      the greedy walk through one's own region
        fillable.c  the tree of chambers' bound of a region (lazytron's space.fillable)
        search.c    the search's last plies: the Horizon type
@@ -58,9 +58,9 @@ static inline int ctz64(word x) { return __builtin_ctzll(x); }
 #else
 #define INLINED inline
 #endif
-/* x86 built for any CPU (no -mpopcnt): popcount64 is a call into libgcc there, about a tenth of a search's time, so
-   the split's measures (boards.c) are compiled twice, for any CPU and with the popcnt instruction, the one the CPU
-   runs chosen once. */
+/* x86 built for any CPU (no -mpopcnt): popcount64 is a call into libgcc there, about a tenth of a search's time, and
+   the floods' loops are vectorised for SSE2 only, so the split's measures and the meeting test (boards.c) are
+   compiled again for the popcnt instruction and for AVX2, the build the CPU runs chosen once. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
 #define POPCNT_TWICE 1
 #endif
