@@ -16,10 +16,12 @@ enum { BOARDS = 9 };
 static inline word higher(const word *b, int i, int q, int r) { return b[i - q] << r | (b[i - q - 1] >> 1) >> (63 - r); }
 static inline word lower(const word *b, int i, int q, int r) { return b[i + q] >> r | (b[i + q + 1] << 1) << (63 - r); }
 
-/* Word i of the cells next to board `b`'s. */
-static inline word beside(const Boards *B, const word *b, int i) {
-    return higher(b, i, 0, 1) | lower(b, i, 0, 1) | higher(b, i, B->q, B->r) | lower(b, i, B->q, B->r);
+/* Word i of the cells next to board `b`'s, a row being `q` words and `r` bits. */
+static inline word around(const word *b, int i, int q, int r) {
+    return higher(b, i, 0, 1) | lower(b, i, 0, 1) | higher(b, i, q, r) | lower(b, i, q, r);
 }
+
+static inline word beside(const Boards *B, const word *b, int i) { return around(b, i, B->q, B->r); }
 
 /* The pairs (a cell of `b`, an open neighbour): one per direction. */
 static INLINED long open_edges(const Boards *B, const word *b) {
@@ -93,9 +95,7 @@ static INLINED word layer(const word *restrict f0, const word *restrict f1, word
 #pragma GCC ivdep
 #endif
     for (int i = from; i <= to; i++) {
-        word m = (higher(f0, i, 0, 1) | lower(f0, i, 0, 1) | higher(f0, i, q, r) | lower(f0, i, q, r)) & left[i];
-        word t = (higher(f1, i, 0, 1) | lower(f1, i, 0, 1) | higher(f1, i, q, r) | lower(f1, i, q, r)) & left[i];
-        word both = m & t;
+        word m = around(f0, i, q, r) & left[i], t = around(f1, i, q, r) & left[i], both = m & t;
         n0[i] = m;
         n1[i] = t;
         left[i] &= ~(m | t);
@@ -113,7 +113,7 @@ static INLINED void spread(const word *restrict f, word *restrict n, word *restr
 #pragma GCC ivdep
 #endif
     for (int i = from; i <= to; i++) {
-        word m = (higher(f, i, 0, 1) | lower(f, i, 0, 1) | higher(f, i, q, r) | lower(f, i, q, r)) & left[i];
+        word m = around(f, i, q, r) & left[i];
         n[i] = m;
         left[i] &= ~m;
     }
