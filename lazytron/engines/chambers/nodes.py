@@ -66,7 +66,7 @@ class ChamberPosition(Node):
     ``move`` is the enemy's move that led here (``NONE`` at the root).
     """
 
-    __slots__ = ("_kind", "below", "enemy", "game", "known", "me", "open_", "ply")
+    __slots__ = ("_kind", "below", "enemy", "game", "known", "me", "open_", "ply", "solved")
 
     def __init__(
         self, move: Move, open_: int, me: int, enemy: int, ply: int, game: Context
@@ -84,6 +84,9 @@ class ChamberPosition(Node):
         )
         self.known: dict[tuple[int, int], Known] | None = (
             None  # by (depth, free plies): what searches found of it
+        )
+        self.solved: tuple[int, int, Known] | None = (
+            None  # (depth, free plies, what it found) of its last search that cut no line
         )
 
     def evaluate(self) -> int:

@@ -160,15 +160,32 @@ def value(
     known = pos.known
     if known is None:
         known = pos.known = {}
-    kept = known.get((depth, extend))
+    kept = known.get((depth, extend)) or _solved(pos.solved, depth, extend)
     found = recall(kept, alpha, beta)
     if found is None:
         before = cuts[0]
         found = _value(pos, depth, alpha, beta, check, extend)
-        known[depth, extend] = bounded(found, alpha, beta, cuts[0] > before)
+        kept = known[depth, extend] = bounded(found, alpha, beta, cuts[0] > before)
+        if not kept[2]:
+            pos.solved = depth, extend, kept
     elif kept[2]:  # type: ignore[index]
         cuts[0] += 1
     return found
+
+
+def _solved(solved: tuple[int, int, Known] | None, depth: int, extend: int) -> Known | None:
+    """The last search of a position that cut no line, where it answers a search ``depth`` plies
+    deep with ``extend`` free plies: no line of the new one is shorter, so it cuts none either and
+    finds what the kept one found (C's table answers by the same rule).
+
+    >>> kept = (4, 2, (7, 0, False))
+    >>> _solved(kept, 6, 2), _solved(kept, 6, 0), _solved(kept, 5, 0), _solved(kept, 3, 4)
+    ((7, 0, False), (7, 0, False), None, None)
+    """
+    if solved is None:
+        return None
+    at, free, kept = solved
+    return kept if depth >= at and depth + extend >= at + free else None
 
 
 def horizon_value(

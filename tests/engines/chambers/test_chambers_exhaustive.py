@@ -45,6 +45,38 @@ def test_a_search_that_cuts_no_line_finds_the_value_of_every_deeper_one(horizon,
         assert len(results) == first // 2 + 1 and results[-1][0] == value
 
 
+def kept_entries(pos: ChamberPosition) -> int:
+    """What the positions below ``pos`` (not itself) keep of their searches, counted."""
+    total = 0
+    for reply in pos.children if pos.expanded else ():
+        for kid in reply.children if reply.expanded else ():
+            total += len(kid.known or ()) + kept_entries(kid)  # type: ignore[arg-type]
+    return total
+
+
+@pytest.mark.parametrize("extend", [0, 2])
+def test_python_answers_a_search_that_cut_no_line_at_every_deeper_depth(extend):
+    # every ply in Python: a depth after the first that cuts no line searches no position below
+    # the root again (each answered by what its uncut search kept; the next one still keeps the
+    # values of its former leaves, over or apart), and finds the value a fresh tree finds there
+    spared = 0
+    for board in boards() + random_positions(SMALL, 5, 4):
+        root = tree(board, horizon=0, extend=extend)
+        if root.kind is not Kind.CONNECTED:
+            continue
+        exhaustive = next((d for d in range(2, 30, 2) if not cut_at(root, d)), None)
+        if exhaustive is None:
+            continue
+        search(root, exhaustive + 2)
+        kept = kept_entries(root)
+        for depth in range(exhaustive + 4, exhaustive + 14, 2):
+            found = search(root, depth)
+            assert found[0] == search(tree(board, horizon=0, extend=extend), depth)[0]
+            assert kept_entries(root) == kept
+        spared += 1
+    assert spared >= 4
+
+
 def test_python_and_c_cut_lines_at_the_same_depths(speedups):
     for board in boards():
         found = {}

@@ -338,8 +338,8 @@ static int answers(const Found *slot, Score alpha, Score beta) {
 
 /* search.recall: where a value kept of the position answers the window (alpha, beta), 1 and the value into *v; else
    0.  Kept at this depth and these free plies (a line counted cut where its search cut one), or by a search that cut
-   no line: a search with at least its depth and free plies cuts none either and finds the same, as does one at least
-   as deep as both added (no line of it was longer). */
+   no line: a search at least as deep, and as deep with its free plies added as that one with its own, cuts none
+   either (no line of it is shorter) and finds the same (search._solved). */
 static int recalled(Search *s, uint64_t hash, int depth, int extend, Score alpha, Score beta, Score *v) {
     uint64_t k;
     const Found *slot = found_slot(s, hash, depth, extend, &k);
@@ -351,7 +351,7 @@ static int recalled(Search *s, uint64_t hash, int depth, int extend, Score alpha
     }
     slot = found_slot(s, hash, EXHAUSTIVE, 0, &k);
     if (slot->key != k || !answers(slot, alpha, beta)) return 0;
-    if ((depth < slot->depth || extend < slot->extend) && depth < slot->depth + slot->extend) return 0;
+    if (depth < slot->depth || depth + extend < slot->depth + slot->extend) return 0;
     *v = slot->value;
     return 1;
 }
