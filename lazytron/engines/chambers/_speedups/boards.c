@@ -119,11 +119,18 @@ static INLINED void spread(const word *restrict f, word *restrict n, word *restr
     }
 }
 
+/* The words a front held in words `lo` to `hi` reaches in one layer (a row and a word either side), in place. */
+static INLINED void grown(const Boards *B, int *lo, int *hi) {
+    const int reach = B->q + 1;
+    *lo = *lo - reach > 0 ? *lo - reach : 0;
+    *hi = *hi + reach < B->words - 1 ? *hi + reach : B->words - 1;
+}
+
 /* Flood from both heads a layer at a time on the boards: `mine` and `theirs` the cells strictly nearer one head (the
    heads not in them); returns whether a cell was a tie.  The fronts are grown only over the words a row or less from
    their cells, and left empty. */
 static INLINED int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
-    const int words = B->words, reach = B->q + 1;
+    const int words = B->words;
     word *left = B->left, *mine = B->mine, *theirs = B->theirs;
     memcpy(left, B->open, sizeof(word) * (size_t)words);
     memset(mine, 0, sizeof(word) * (size_t)words);
@@ -134,15 +141,16 @@ static INLINED int flood_boards(Boards *B, Py_ssize_t me, Py_ssize_t enemy) {
     int lo = (int)((me < enemy ? me : enemy) >> 6), hi = (int)((me > enemy ? me : enemy) >> 6);
     word tie = 0;
     while (lo <= hi) {
-        const int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1;
-        tie |= layer(front[0], front[1], next[0], next[1], left, mine, theirs, from, to, B->q, B->r);
-        for (int i = lo; i <= hi; i++) front[0][i] = front[1][i] = 0;
+        const int held_lo = lo, held_hi = hi; /* the words the fronts hold */
+        grown(B, &lo, &hi);
+        tie |= layer(front[0], front[1], next[0], next[1], left, mine, theirs, lo, hi, B->q, B->r);
+        for (int i = held_lo; i <= held_hi; i++) front[0][i] = front[1][i] = 0;
         for (int side = 0; side < 2; side++) {
             word *swap = front[side];
             front[side] = next[side];
             next[side] = swap;
         }
-        lo = from, hi = to; /* the words the fronts now hold, found from both ends */
+        /* the words the fronts now hold, found from both ends */
         while (lo <= hi && !(front[0][lo] | front[1][lo])) lo++;
         while (hi >= lo && !(front[0][hi] | front[1][hi])) hi--;
     }
@@ -216,15 +224,15 @@ static INLINED void measure(const Line *line, Py_ssize_t me, Py_ssize_t enemy, l
    fronts are left empty. */
 static INLINED int meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy) {
     Boards *B = (Boards *)&line->boards;
-    const int words = B->words, reach = B->q + 1;
     word *left = B->left, *front = B->front[0], *next = B->next[0];
-    memcpy(left, B->open, sizeof(word) * (size_t)words);
+    memcpy(left, B->open, sizeof(word) * (size_t)B->words);
     put_bit(front, me);
     int lo = (int)(me >> 6), hi = lo, met = 0;
     while (lo <= hi && !met) {
-        const int from = lo - reach > 0 ? lo - reach : 0, to = hi + reach < words - 1 ? hi + reach : words - 1;
-        spread(front, next, left, from, to, B->q, B->r);
-        for (int i = lo; i <= hi; i++) front[i] = 0;
+        const int held_lo = lo, held_hi = hi; /* the words the fronts hold */
+        grown(B, &lo, &hi);
+        spread(front, next, left, lo, hi, B->q, B->r);
+        for (int i = held_lo; i <= held_hi; i++) front[i] = 0;
         word *swap = front;
         front = next;
         next = swap;
@@ -232,7 +240,6 @@ static INLINED int meets(const Line *line, Py_ssize_t me, Py_ssize_t enemy) {
             Py_ssize_t c = enemy + line->steps[d];
             met |= (int)(front[c >> 6] >> (c & 63)) & 1;
         }
-        lo = from, hi = to;
         while (lo <= hi && !front[lo]) lo++;
         while (hi >= lo && !front[hi]) hi--;
     }

@@ -97,16 +97,24 @@ static void region_bits(const Line *line, const unsigned char *owner, unsigned c
 static uint64_t mix(uint64_t z);
 static uint64_t key(Py_ssize_t cell, int role);
 
-/* The slot of a region's bound in its Horizon's table, and the region's two hashes (its words and head) in *k, *c. */
-static Kept *region_slot(const Search *s, const word *bits, int words, Py_ssize_t head, uint64_t *k, uint64_t *c) {
+/* Two 64-bit hashes of a set of cells (`bits`, `words` words) with a head in it, in *k and *c: each word mixed once
+   with its index, the mixes XORed for one and summed with odd weights for the other, so that a table's slot is
+   taken for the cells only where both match. */
+static void cells_hash(const word *bits, int words, Py_ssize_t head, uint64_t *k, uint64_t *c) {
     uint64_t h = key(head, 1), g = key(head, 2);
     for (int i = 0; i < words; i++)
         if (bits[i]) {
-            h ^= mix(bits[i] ^ key(i, 0));
-            g ^= mix(bits[i] ^ key(i, 3));
+            uint64_t x = mix(bits[i] ^ (uint64_t)i * 0xd1b54a32d192ed03u);
+            h ^= x;
+            g += x * (2 * (uint64_t)i + 1);
         }
     *k = h, *c = g;
-    return &s->self->regions[h & (REGION_SLOTS - 1)];
+}
+
+/* The slot of a region's bound in its Horizon's table, and the region's two hashes (its words and head) in *k, *c. */
+static Kept *region_slot(const Search *s, const word *bits, int words, Py_ssize_t head, uint64_t *k, uint64_t *c) {
+    cells_hash(bits, words, head, k, c);
+    return &s->self->regions[*k & (REGION_SLOTS - 1)];
 }
 
 /* space.fillable of a side's region (`bits`, `cells` of them, from `owner`): the tree of chambers' bound, kept in the
@@ -203,14 +211,8 @@ static int on_time(Search *s) {
    benchmarks/chambers_depth.py's searches), whose tree of blocks need not be searched again. */
 static void share_field(Search *s, Py_ssize_t head, int side, long *m) {
     const Boards *B = &s->line.boards;
-    const word *share = side ? B->theirs : B->mine;
-    uint64_t h = key(head, 1), g = key(head, 2);
-    for (int i = 0; i < B->words; i++)
-        if (share[i]) {
-            uint64_t x = mix(share[i] ^ (uint64_t)i * 0xd1b54a32d192ed03u);
-            h ^= x;
-            g += x * (2 * (uint64_t)i + 1);
-        }
+    uint64_t h, g;
+    cells_hash(side ? B->theirs : B->mine, B->words, head, &h, &g);
     Share *slot = &s->self->shares[h & (SHARE_SLOTS - 1)];
     if (slot->key == h && slot->check == g) {
         m[CHAMBERS + side] = slot->bound;
