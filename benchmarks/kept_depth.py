@@ -3,6 +3,8 @@
 
     python benchmarks/kept_depth.py [--games DIR] [--records 10] [--turns 30] [--time 0.9] \
 [--seat 1]
+    python benchmarks/kept_depth.py --record FILE --turn N [--seat 1] [--time 0.9] \
+[--option NAME=VALUE ...]
 
 The bot's own turn loop (:class:`lazytron.bot.Bot`: the tree re-rooted on
 both moves, trimmed and tidied as in a game) plays player ``--seat``'s
@@ -15,6 +17,15 @@ apart. Printed: each record's depths with ``MEMO`` off and on, then the
 turns, each setting's median depth, and the turns where ``MEMO`` got
 deeper, less deep or as deep (a search that became exhaustive reports
 the length of its longest line, hundreds of plies).
+
+``--record FILE --turn N``: one turn of one record searched again as the
+game searched it, the tree kept from the turns before (the record's moves
+played through the bot's loop, each turn under the clock) and turn N under
+the clock too: printed, each depth's root moves as they are proven better,
+with the seconds since the turn began, and the depth the clock cut off, so
+that what a deeper search would have played can be set against what the
+time allowed (``benchmarks/decisive.py`` finds such turns).  ``--option``
+sets the engine's options as ``lazytron bot --option`` does.
 """
 
 from __future__ import annotations
@@ -22,15 +33,19 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 from time import monotonic
 
 from harness import SHARED, from_side, recorded_game
 
+import lazytron.engines.chambers as chambers
 from lazytron.bot import Bot
+from lazytron.clock import OutOfTime
 from lazytron.engines import CHAMBERS, configured
 from lazytron.engines.chambers.evaluate import Kind
+from lazytron.engines.chambers.search import improvements
 
 
 def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) -> list[int]:
@@ -48,6 +63,41 @@ def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) 
         reached.append(decision.depth)
         bot.advance(mine)
     return reached
+
+
+def timed_turn(
+    boards: list, moves: list, turn: int, turn_time: float, options: list[str]
+) -> Iterator[str]:
+    """Lines of turn ``turn`` searched under the clock with the tree the game kept: each depth's
+    root improvements with their times, then the depth the clock cut off."""
+    bot = Bot(engine=configured(CHAMBERS, options), turn_time=turn_time)
+    for board, (mine, _) in zip(boards[: turn - 1], moves, strict=False):
+        bot.play(board, monotonic())
+        bot.advance(mine)
+    start = monotonic()
+    lines: list[str] = []
+
+    def printing(root: chambers.ChamberPosition, depth: int, check=None):  # type: ignore[no-untyped-def]
+        found = None
+        try:
+            for found in improvements(root, depth, check):
+                value, move = found
+                lines.append(f"depth {depth}: {move.name} {value} at {monotonic() - start:.3f} s")
+        except OutOfTime:
+            lines.append(f"depth {depth}: cut off by the clock at {monotonic() - start:.3f} s")
+            raise
+        return found
+
+    searching, chambers.search = chambers.search, printing  # type: ignore[assignment]
+    try:
+        decision = bot.play(boards[turn - 1], start)
+    finally:
+        chambers.search = searching
+    root = bot.root
+    kind = root.kind.name.lower() if root is not None else "none"  # type: ignore[attr-defined]
+    yield f"turn {turn} ({kind}), kept tree: {'yes' if turn > 1 else 'the first turn'}"
+    yield from lines
+    yield f"played {decision.move.name} {decision.score} at depth {decision.depth}"
 
 
 def main() -> None:
@@ -69,7 +119,14 @@ def main() -> None:
         default=1,
         help="the player whose seat the bot takes (1)",
     )
+    parser.add_argument("--record", type=Path, help="one record: search its turn --turn again")
+    parser.add_argument("--turn", type=int, default=1, help="with --record: the turn (1)")
+    parser.add_argument(
+        "--option", action="append", default=[], help="with --record: an engine option NAME=VALUE"
+    )
     args = parser.parse_args()
+    if args.record is not None:
+        sys.exit(one_turn(args))
     readable = (
         game
         for game in map(recorded_game, sorted(args.games.rglob("*.tron")))
@@ -96,6 +153,25 @@ def main() -> None:
         f"{statistics.median(on)} on; on went deeper on {deeper}, less deep on {shallower}, "
         f"as deep on {len(pairs) - deeper - shallower}"
     )
+
+
+def one_turn(args: argparse.Namespace) -> int:
+    """``--record``: the turn searched again; 1 (a line on stderr) where it cannot be."""
+    game = recorded_game(args.record)
+    if game is None:
+        print(f"kept_depth: {args.record}: not a readable record", file=sys.stderr)
+        return 1
+    boards, moves = from_side(*game, args.seat)
+    if not 1 <= args.turn <= min(len(boards), len(moves)):
+        print(f"kept_depth: {args.record} has no turn {args.turn} with a move", file=sys.stderr)
+        return 1
+    try:
+        for line in timed_turn(boards, moves, args.turn, args.time, args.option):
+            print(line, flush=True)
+    except ValueError as e:  # a bad --option
+        print(f"kept_depth: {e}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,90 @@
+"""``benchmarks/kept_depth.py --record FILE --turn N``: one turn of a game searched again under the
+clock with the tree the game kept."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+KEPT_DEPTH = ROOT / "benchmarks" / "kept_depth.py"
+LINE = re.compile(r"^depth (\d+): (?:(\w+) (-?\d+)|cut off by the clock) at (\d+\.\d+) s$")
+PLAYED = re.compile(r"^played (\w+) (-?\d+) at depth (\d+)$")
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game on a shipped map between two fixed-depth bots (no ../shared needed)."""
+    path = tmp_path_factory.mktemp("kept") / "game.tron"
+    subprocess.run(
+        [sys.executable, "-m", "lazytron", "play", "crossroads"]
+        + ["lazytron bot --depth 2", "lazytron bot --depth 4 --engine chambers"]
+        + ["--quiet", "--record", str(path)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
+    return path
+
+
+def kept_depth(*args: str, shared: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(KEPT_DEPTH), *args],
+        env={"LAZYTRON_SHARED": str(shared), "PATH": ""},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_turn_prints_each_depth_s_improvements_and_plays_the_last_finished(
+    record: Path, tmp_path: Path
+) -> None:
+    proc = kept_depth(
+        "--record", str(record), "--turn", "4", "--seat", "2", "--time", "0.3", shared=tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    head, *lines, played = proc.stdout.splitlines()
+    assert head.startswith("turn 4 (connected)")
+    found = [LINE.match(line) for line in lines]
+    assert all(found), lines
+    depths = [int(m[1]) for m in found]  # type: ignore[index]
+    assert depths[0] == 2 and depths == sorted(depths)
+    times = [float(m[4]) for m in found]  # type: ignore[index]
+    assert times == sorted(times)
+    finished = [m for m in found if m[2]]  # type: ignore[index]
+    last = finished[-1]
+    move, score, depth = PLAYED.match(played).groups()  # type: ignore[union-attr]
+    # the move played is the last improvement of the deepest depth the clock let finish
+    assert (move, score, depth) == (last[2], last[3], last[1])  # type: ignore[index]
+    # within one depth, each move printed after the first was proven better
+    for d in set(depths):
+        values = [int(m[3]) for m in finished if int(m[1]) == d]  # type: ignore[index]
+        assert all(a < b for a, b in zip(values, values[1:], strict=False))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [(["--turn", "999"], "has no turn 999"), (["--option", "NOPE=1"], "no option NOPE")],
+)
+def test_a_turn_it_cannot_search_is_one_line(
+    record: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    proc = kept_depth("--record", str(record), *args, shared=tmp_path)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr
+
+
+def test_an_unreadable_record_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tron"
+    bad.write_text("not a record\n")
+    proc = kept_depth("--record", str(bad), shared=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == f"kept_depth: {bad}: not a readable record"
