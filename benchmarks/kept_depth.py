@@ -22,7 +22,8 @@ the length of its longest line, hundreds of plies).
 game searched it, the tree kept from the turns before (the record's moves
 played through the bot's loop, each turn under the clock) and turn N under
 the clock too: printed, each depth's root moves as they are proven better,
-with the seconds since the turn began, and the depth the clock cut off, so
+with the seconds since the turn began, when each depth was done (one done
+after the deadline is not played), and the depth the clock cut off, so
 that what a deeper search would have played can be set against what the
 time allowed (``benchmarks/decisive.py`` finds such turns).  ``--option``
 sets the engine's options as ``lazytron bot --option`` does.
@@ -86,6 +87,7 @@ def timed_turn(
         except OutOfTime:
             lines.append(f"depth {depth}: cut off by the clock at {monotonic() - start:.3f} s")
             raise
+        lines.append(f"depth {depth}: done at {monotonic() - start:.3f} s")
         return found
 
     searching, chambers.search = chambers.search, printing  # type: ignore[assignment]
