@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, lazytron
 
 KEPT_DEPTH = ROOT / "benchmarks" / "kept_depth.py"
 LINE = re.compile(r"^depth (\d+): (?:(\w+) (-?\d+)|(done)|cut off by the clock) at (\d+\.\d+) s$")
@@ -20,12 +20,15 @@ PLAYED = re.compile(r"^played (\w+) (-?\d+) at depth (\d+)$")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game on a shipped map between two fixed-depth bots (no ../shared needed)."""
     path = tmp_path_factory.mktemp("kept") / "game.tron"
-    subprocess.run(
-        [sys.executable, "-m", "lazytron", "play", "crossroads"]
-        + ["lazytron bot --depth 2", "lazytron bot --depth 4 --engine chambers"]
-        + ["--quiet", "--record", str(path)],
+    lazytron(
+        "play",
+        "crossroads",
+        "lazytron bot --depth 2",
+        "lazytron bot --depth 4 --engine chambers",
+        "--quiet",
+        "--record",
+        str(path),
         stdin=subprocess.DEVNULL,
-        capture_output=True,
         check=True,
         timeout=300,
     )
