@@ -70,7 +70,7 @@ def timed_turn(
     boards: list, moves: list, turn: int, turn_time: float, options: list[str]
 ) -> Iterator[str]:
     """Lines of turn ``turn`` searched under the clock with the tree the game kept: each depth's
-    root improvements with their times, then the depth the clock cut off."""
+    root improvements and its end with their times, the depth the clock cut off, the move played."""
     bot = Bot(engine=configured(CHAMBERS, options), turn_time=turn_time)
     for board, (mine, _) in zip(boards[: turn - 1], moves, strict=False):
         bot.play(board, monotonic())
