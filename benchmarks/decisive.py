@@ -2,7 +2,7 @@
 engine played.
 
     python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] \
-[--game N ...] [--option NAME=VALUE ...] [--ending drawn]
+[--game N ...] [--option NAME=VALUE ...] [--ending drawn] [--ask NAME=COMMAND ...]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -18,13 +18,19 @@ would play it.  The last line of a game names its first such turn.
 ``--option NAME=VALUE`` searches with the engine's options set (the
 engine of the run, if it played with others).  ``--ending drawn``
 searches the drawn games instead of the lost ones (a draw the bot fell
-behind in before it was saved).
+behind in before it was saved).  ``--ask NAME=COMMAND`` gives each printed
+turn's position, from the bot's seat, to another contest bot (a fresh
+process: its first move's clock) and prints the move it answers: does the
+opponent's engine see there what the deeper search sees?
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shlex
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,6 +92,40 @@ def turns_that_differ(
             return
 
 
+def asked(command: str, board: Board, timeout: float = 10) -> str:
+    """The move a contest bot (``command``, a fresh process) answers to ``board`` alone, by name;
+    what went wrong instead, in a few words."""
+    try:
+        program, *rest = shlex.split(command)
+        proc = subprocess.run(
+            [os.path.expanduser(program), *rest],
+            input=str(board),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except (OSError, ValueError) as e:  # no such program, an empty or badly quoted command
+        return f"not run ({e.__class__.__name__})"
+    except subprocess.TimeoutExpired:
+        return f"no answer within {timeout:g} s"
+    digits = proc.stdout.split()
+    if digits and digits[0] in {"1", "2", "3", "4"}:
+        return Move(int(digits[0])).name
+    return "no answer"
+
+
+def ask_option(text: str) -> tuple[str, str]:
+    """``NAME=COMMAND`` as (name, command).
+
+    >>> ask_option("a1k0n=~/.cache/a1k0n/a1k0n")
+    ('a1k0n', '~/.cache/a1k0n/a1k0n')
+    """
+    name, sep, command = text.partition("=")
+    if not (sep and name and command.strip()):
+        raise argparse.ArgumentTypeError(f"not NAME=COMMAND: {text!r}")
+    return name, command
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -117,6 +157,14 @@ def main() -> int:
         metavar="NAME=VALUE",
         help="an engine option (repeatable)",
     )
+    parser.add_argument(
+        "--ask",
+        type=ask_option,
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a contest bot asked each printed turn's position (repeatable)",
+    )
     args = parser.parse_args()
     try:
         settings = with_options(Settings(), args.option)
@@ -144,6 +192,8 @@ def main() -> int:
         ):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
+            for name, command in args.ask:
+                print(f"    {name} plays {asked(command, boards[turn - 1])}")
         print(f"  first turn a deeper search plays otherwise: {first or 'none'}")
     return status
 

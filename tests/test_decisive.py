@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
+
+from lazytron.board import Board
+from lazytron.reading import parse_board
 
 DECISIVE = ROOT / "benchmarks" / "decisive.py"
 GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
@@ -48,4 +52,46 @@ def test_an_ending_it_does_not_know_is_refused(tmp_path: Path) -> None:
     proc = decisive(tmp_path, "--ending", "won")
     assert proc.returncode == 2
     assert "invalid choice: 'won'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def asked_of() -> Callable[[str, Board], str]:
+    """decisive.py's ``asked``, imported as pytest imports the benchmarks (their folder first)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from decisive import asked
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return asked
+
+
+ONE_WAY_OUT = "7 5\n#######\n#1#####\n#     #\n#    2#\n#######\n"  # player 1 can only go south
+
+
+def test_a_bot_asked_answers_the_position_from_the_bot_s_seat() -> None:
+    asked = asked_of()
+    board = parse_board(ONE_WAY_OUT)
+    bot = f"{sys.executable} -m lazytron bot --depth 2"
+    assert asked(bot, board) == "SOUTH"
+    # the same position from the other seat: player 2 has room everywhere but east
+    assert asked(bot, board.swapped()) in {"NORTH", "WEST"}
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (f"{sys.executable} -c pass", "no answer"),
+        (f"{sys.executable} -c \"print('north')\"", "no answer"),
+        ("/nonexistent/bot", "not run (FileNotFoundError)"),
+        ("", "not run (ValueError)"),
+    ],
+)
+def test_a_bot_that_does_not_answer_is_said_so_in_a_few_words(command: str, said: str) -> None:
+    assert asked_of()(command, parse_board(ONE_WAY_OUT)) == said
+
+
+def test_an_ask_without_a_name_is_refused(tmp_path: Path) -> None:
+    proc = decisive(tmp_path, "--ask", "a1k0n")
+    assert proc.returncode == 2
+    assert "not NAME=COMMAND: 'a1k0n'" in proc.stderr
     assert "Traceback" not in proc.stderr
