@@ -64,10 +64,11 @@ def turns_that_differ(
     deeper: int,
     below: int,
     settings: Settings = DEFAULT,
+    opened: int = 0,
 ) -> Iterator[tuple[int, int, Move, list[str]]]:
     """(turn, depth, move played, lines of values) for each turn where a deeper search prefers
-    another move."""
-    for turn in range(1, len(moves) + 1):
+    another move; the ``opened`` turns of an opening (the referee's moves) are not searched."""
+    for turn in range(opened + 1, len(moves) + 1):
         if turn not in logged:
             continue
         depth, score = logged[turn]
@@ -175,7 +176,7 @@ def main() -> int:
         print(f"decisive: {args.directory} has no games.csv", file=sys.stderr)
         return 2
     status = 0
-    for game, side in games_ended(args.directory, args.bot, args.ending, set(args.game)):
+    for game, side, opened in games_ended(args.directory, args.bot, args.ending, set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
@@ -188,7 +189,7 @@ def main() -> int:
         print(f"game {game}, the bot as player {side}:")
         moves = [mine for mine, _ in pairs]
         for turn, depth, move, lines in turns_that_differ(
-            boards, moves, logged, args.deeper, args.below, settings
+            boards, moves, logged, args.deeper, args.below, settings, opened
         ):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))

@@ -36,13 +36,16 @@ from lazytron.match.records import RecordError
 
 
 def missed_turns(
-    boards: list[Board], moves: list[tuple[Move, Move]], depth: int
+    boards: list[Board], moves: list[tuple[Move, Move]], depth: int, opened: int = 0
 ) -> Iterator[tuple[int, Move, str]]:
     """(turn, move played, values) for each turn where a move beats a draw and the move played
-    against the enemy's answer."""
+    against the enemy's answer; the ``opened`` turns of an opening (the referee's moves) are not
+    searched."""
     # a record without its outcome has one position more than move pairs, one that goes on
     # past it fewer
     for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves, strict=False), start=1):
+        if turn <= opened:
+            continue
         root = init_tree(board)
         if root.kind is not Kind.CONNECTED or len(root.children) < 2:
             continue
@@ -82,7 +85,7 @@ def main() -> int:
         print("drawn: --depth must be at least 2", file=sys.stderr)
         return 2
     status = 0
-    for game, side in games_ended(args.directory, args.bot, "drawn", set(args.game)):
+    for game, side, opened in games_ended(args.directory, args.bot, "drawn", set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
             boards, moves = game_from_side(stem.with_suffix(".tron"), side)
@@ -92,7 +95,7 @@ def main() -> int:
             continue
         print(f"game {game}, the bot as player {side}, {len(moves)} turns:")
         missed = 0
-        for turn, move, values in missed_turns(boards, moves, args.depth):
+        for turn, move, values in missed_turns(boards, moves, args.depth, opened):
             missed += 1
             print(f"  turn {turn}: played {move.name}; against the enemy's move: {values}")
         print(f"  turns where a move beat a draw against the enemy's move: {missed}")

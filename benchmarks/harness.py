@@ -79,18 +79,30 @@ def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
     return side, "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
 
 
-def games_ended(directory: Path, bot: str, ending: str, only: set[int]) -> list[tuple[int, int]]:
-    """(game, the bot's player number) of every game of a strength run's ``games.csv`` that ended
-    for the bot as ``ending`` says: 'lost' or 'drawn' (only the games numbered in ``only``, unless
-    it is empty)."""
+def games_ended(
+    directory: Path, bot: str, ending: str, only: set[int]
+) -> list[tuple[int, int, int]]:
+    """(game, the bot's player number, its opening's turns) of every game of a strength run's
+    ``games.csv`` that ended for the bot as ``ending`` says: 'lost' or 'drawn' (only the games
+    numbered in ``only``, unless it is empty).  An opening's turns were the referee's moves, not
+    the bots'."""
     wanted = "D" if ending == "drawn" else "L"
     games = []
     with open(directory / "games.csv", newline="") as f:
         for row in csv.DictReader(f):
             game, played = int(row["game"]), bot_result(row, bot)
             if played and played[1] == wanted and (not only or game in only):
-                games.append((game, played[0]))
+                games.append((game, played[0], opening_turns(row.get("opening") or "")))
     return games
+
+
+def opening_turns(opening: str) -> int:
+    """The turns of a game's opening, as ``games.csv`` spells it (a pair of move letters a turn).
+
+    >>> opening_turns("NWES"), opening_turns("")
+    (2, 0)
+    """
+    return len(opening) // 2
 
 
 def require_shared_and_oracle() -> None:

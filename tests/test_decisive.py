@@ -95,3 +95,20 @@ def test_an_ask_without_a_name_is_refused(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "not NAME=COMMAND: 'a1k0n'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_an_opening_s_turns_are_told_apart_from_the_bots(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from harness import games_ended
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    (tmp_path / "games.csv").write_text(
+        "game,pair,round,map,player1,player2,result,outcome,turns,opening\n"
+        "1,1,1,m,chambers,x,2,Player Two Wins!,9,NWES\n"
+        "2,1,1,m,x,chambers,1,Player One Wins!,9,\n"
+    )
+    # the referee played the opening's two turns in game 1: the bot chose from turn 3 on
+    assert games_ended(tmp_path, "chambers", "lost", set()) == [(1, 1, 2), (2, 2, 0)]
+    (tmp_path / "games.csv").write_text(GAMES)  # a run from before openings: no such column
+    assert games_ended(tmp_path, "chambers", "lost", set()) == [(1, 1, 0)]
