@@ -20,8 +20,9 @@ engine of the run, if it played with others).  ``--ending drawn``
 searches the drawn games instead of the lost ones (a draw the bot fell
 behind in before it was saved).  ``--ask NAME=COMMAND`` gives each printed
 turn's position, from the bot's seat, to another contest bot (a fresh
-process: its first move's clock) and prints the move it answers: does the
-opponent's engine see there what the deeper search sees?
+process, the position sent twice: its answer at its later moves' clock) and
+prints the move it answers: does the opponent's engine find there what the
+deeper search finds?
 """
 
 from __future__ import annotations
@@ -93,14 +94,15 @@ def turns_that_differ(
             return
 
 
-def asked(command: str, board: Board, timeout: float = 10) -> str:
-    """The move a contest bot (``command``, a fresh process) answers to ``board`` alone, by name;
-    what went wrong instead, in a few words."""
+def asked(command: str, board: Board, timeout: float = 15) -> str:
+    """The move a contest bot (``command``, a fresh process) answers to ``board`` at its later
+    moves' clock, by name: the position is sent twice and the second answer taken (the first
+    move's clock is three times as long); what went wrong instead, in a few words."""
     try:
         program, *rest = shlex.split(command)
         proc = subprocess.run(
             [os.path.expanduser(program), *rest],
-            input=str(board),
+            input=str(board) * 2,
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -110,8 +112,8 @@ def asked(command: str, board: Board, timeout: float = 10) -> str:
     except subprocess.TimeoutExpired:
         return f"no answer within {timeout:g} s"
     digits = proc.stdout.split()
-    if digits and digits[0] in {"1", "2", "3", "4"}:
-        return Move(int(digits[0])).name
+    if len(digits) > 1 and digits[1] in {"1", "2", "3", "4"}:
+        return Move(int(digits[1])).name
     return "no answer"
 
 

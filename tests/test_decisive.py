@@ -82,11 +82,13 @@ def test_a_bot_asked_answers_the_position_from_the_bot_s_seat() -> None:
     [
         (f"{sys.executable} -c pass", "no answer"),
         (f"{sys.executable} -c \"print('north')\"", "no answer"),
+        (f'{sys.executable} -c "print(1)"', "no answer"),  # the first move's answer only
+        (f'{sys.executable} -c "print(1); print(3)"', "SOUTH"),  # the later moves' clock
         ("/nonexistent/bot", "not run (FileNotFoundError)"),
         ("", "not run (ValueError)"),
     ],
 )
-def test_a_bot_that_does_not_answer_is_said_so_in_a_few_words(command: str, said: str) -> None:
+def test_the_second_answer_is_taken_else_a_few_words_say_why(command: str, said: str) -> None:
     assert asked_of()(command, parse_board(ONE_WAY_OUT)) == said
 
 
