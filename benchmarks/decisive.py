@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -43,6 +42,7 @@ from lazytron.engines.chambers import DEFAULT, Settings, init_tree
 from lazytron.engines.chambers.analysis import root_values
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.settings import with_options
+from lazytron.match.processes import BotError, split_command
 from lazytron.match.records import RecordError
 
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
@@ -97,9 +97,10 @@ def turns_that_differ(
 def asked(command: str, board: Board, timeout: float = 15) -> str:
     """The move a contest bot (``command``, a fresh process) answers to ``board`` at its later
     moves' clock, by name: the position is sent twice and the second answer taken (the first
-    move's clock is three times as long); what went wrong instead, in a few words."""
+    move's clock is three times as long), its output's digits read as the referee reads them;
+    what went wrong instead, in a few words."""
     try:
-        program, *rest = shlex.split(command)
+        program, *rest = split_command(command)
         proc = subprocess.run(
             [os.path.expanduser(program), *rest],
             input=str(board) * 2,
@@ -107,14 +108,14 @@ def asked(command: str, board: Board, timeout: float = 15) -> str:
             text=True,
             timeout=timeout,
         )
-    except (OSError, ValueError) as e:  # no such program, an empty or badly quoted command
+    except BotError as e:  # an empty or badly quoted command
+        return f"not run ({e})"
+    except OSError as e:  # no such program
         return f"not run ({e.__class__.__name__})"
     except subprocess.TimeoutExpired:
         return f"no answer within {timeout:g} s"
-    digits = proc.stdout.split()
-    if len(digits) > 1 and digits[1] in {"1", "2", "3", "4"}:
-        return Move(int(digits[1])).name
-    return "no answer"
+    digits = [c for c in proc.stdout if c in "1234"]
+    return Move(int(digits[1])).name if len(digits) > 1 else "no answer"
 
 
 def ask_option(text: str) -> tuple[str, str]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from conftest import ROOT
@@ -55,14 +57,18 @@ def test_an_ending_it_does_not_know_is_refused(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
-def asked_of() -> Callable[[str, Board], str]:
-    """decisive.py's ``asked``, imported as pytest imports the benchmarks (their folder first)."""
+def from_benchmarks(module: str) -> ModuleType:
+    """A module of benchmarks/, imported as pytest imports them (their folder first)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        from decisive import asked
+        return importlib.import_module(module)
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    return asked
+
+
+def asked_of() -> Callable[[str, Board], str]:
+    """decisive.py's ``asked``."""
+    return from_benchmarks("decisive").asked
 
 
 ONE_WAY_OUT = "7 5\n#######\n#1#####\n#     #\n#    2#\n#######\n"  # player 1 can only go south
@@ -85,7 +91,8 @@ def test_a_bot_asked_answers_the_position_from_the_bot_s_seat() -> None:
         (f'{sys.executable} -c "print(1)"', "no answer"),  # the first move's answer only
         (f'{sys.executable} -c "print(1); print(3)"', "SOUTH"),  # the later moves' clock
         ("/nonexistent/bot", "not run (FileNotFoundError)"),
-        ("", "not run (ValueError)"),
+        ("", "not run (empty bot command)"),
+        ("'unclosed", 'not run (cannot split "\'unclosed": No closing quotation)'),
     ],
 )
 def test_the_second_answer_is_taken_else_a_few_words_say_why(command: str, said: str) -> None:
@@ -100,11 +107,7 @@ def test_an_ask_without_a_name_is_refused(tmp_path: Path) -> None:
 
 
 def test_an_opening_s_turns_are_told_apart_from_the_bots(tmp_path: Path) -> None:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from harness import games_ended
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    games_ended = from_benchmarks("harness").games_ended
     (tmp_path / "games.csv").write_text(
         "game,pair,round,map,player1,player2,result,outcome,turns,opening\n"
         "1,1,1,m,chambers,x,2,Player Two Wins!,9,NWES\n"
