@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from html import escape
 
-from .report import Tuning, headline, path_rows, spans, theta_rows
+from .report import Tuning, drift, headline, path_rows, spans, theta_rows
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; max-width: 60em; }
@@ -96,6 +96,7 @@ def page(t: Tuning, title: str = "lazytron tune") -> str:
         "<h2>Theta now</h2>",
         _table(theta_rows(t)),
         f"<p>As options: <code>{escape(t.options())}</code></p>",
+        f"<p>{escape(drift(t).capitalize())}.</p>",
         "<h2>Paths</h2>",
         "<p>Each parameter's theta after every iteration (the line), the two points each "
         "iteration played, theta &plusmn; c<sub>k</sub> clipped to the range (the band), and "

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..term.render import columns
 from .plan import described
-from .spsa import Param, Schedule, Step, whole
+from .spsa import Param, Schedule, Step, noise, whole
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,18 @@ def largest_steps(t: Tuning) -> str:
     return "largest step of an iteration (first .. last): " + ", ".join(parts)
 
 
+def drift(t: Tuning) -> str:
+    """Each parameter's drift from its start beside its noise (:func:`.spsa.noise`): a drift
+    within about twice the noise is what signs that told nothing would have made too."""
+    parts = [
+        f"{p.name} {t.theta[i] - p.start:+.2f} ± {noise(t.history, i):.2f}"
+        for i, p in enumerate(t.params)
+    ]
+    return "drift from the start ± its noise (one sd of the same steps with random signs): " + (
+        ", ".join(parts)
+    )
+
+
 def summary(t: Tuning) -> str:
     """The text that ends a run and answers ``--report``."""
     right = set(range(1, 10))
@@ -130,6 +142,7 @@ def summary(t: Tuning) -> str:
         *columns(path_rows(t), right),
         "",
         largest_steps(t),
+        drift(t),
         f"points: plus {plus:g}, minus {minus:g}",
         f"tuned: {t.options()}",
     ]

@@ -209,6 +209,22 @@ def steps(
         yield Step(pr, (plus, minus), plus - minus, theta)
 
 
+def noise(history: Sequence[Step], index: int) -> float:
+    """How far parameter ``index`` would have drifted, one standard deviation, had the signs told
+    nothing: the root of the sum of its steps' squares (``r_k c_k result`` each; clipping aside).
+
+    With no slope, each step's sign is a coin's, so the drift from the start is a sum of
+    independent steps of these sizes; a drift well beyond it is the slope's.
+
+    >>> higher_wins = lambda p: (2.0, 0.0) if p.plus > p.minus else (0.0, 2.0)
+    >>> x = Param("X", 0, -10, 10, 1, 0.5)
+    >>> run = list(steps([x], Schedule(3), 1, [0.0], higher_wins))
+    >>> round(run[-1].after[0], 3), round(noise(run, 0), 3)
+    (3.959, 2.347)
+    """
+    return math.sqrt(sum((s.probe.a[index] / s.probe.c[index] * s.result) ** 2 for s in history))
+
+
 def whole(value: float) -> int:
     """A value as a whole-number option takes it: the nearest whole number (halves to even).
 

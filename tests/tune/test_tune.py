@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shlex
 import sqlite3
 import sys
@@ -54,6 +55,7 @@ def test_a_short_run_stores_its_iterations_and_games_and_writes_the_page(room, t
         "iteration 2/2 on room<&>",
     ]
     assert "2 of 2 iterations" in done.stdout and "tuned: EDGE=" in done.stdout
+    assert re.search(r"drift from the start .*: EDGE [-+]\d+\.\d\d ± \d+\.\d\d, FILL", done.stdout)
     params = [Param("EDGE", 100, 0, 300, 10, 0.05), Param("FILL", 55, 0, 200, 5, 0.05)]
     stored = rows(db, "SELECT k, theta, delta, plus, minus, points, result, after FROM iterations")
     theta = (100.0, 55.0)
@@ -72,7 +74,7 @@ def test_a_short_run_stores_its_iterations_and_games_and_writes_the_page(room, t
     page = open(html).read()
     assert page.count('<polyline class="theta"') == 2 and 'id="path-FILL"' in page
     assert "room&lt;&amp;&gt;" in page and "room<&>" not in page
-    assert "<script" not in page and "--iterations 2" in page
+    assert "<script" not in page and "--iterations 2" in page and "Drift from the start" in page
     report = tune("--report", db)
     assert report.returncode == 0 and report.stdout == done.stdout
     table = lazytron("tournament", "--report", db)  # the games are a tournament's too
