@@ -102,11 +102,23 @@ def normalized(points: list[float]) -> tuple[tuple[int, ...], float, float, floa
     >>> counts, mean, deviation, value = normalized([2.0, 1.0, 1.5, 1.0])
     >>> counts, mean, round(deviation, 3), round(value, 3)
     ((0, 0, 2, 1, 1), 1.375, 0.415, 0.905)
+
+    Pairs all alike have no deviation: a difference is infinitely sure, none is undefined.
+
+    >>> [normalized(same)[3] for same in ([1.5, 1.5], [0.5], [1.0, 1.0])]
+    [inf, -inf, nan]
     """
     counts = pair_counts(points)
     _, mean, variance = mean_variance(pentanomial(counts))
     deviation = 2 * math.sqrt(variance)  # pentanomial() halves the pair's points
-    return counts, 2 * mean, deviation, (2 * mean - 1) / deviation if deviation else math.inf
+    if deviation:
+        return counts, 2 * mean, deviation, (2 * mean - 1) / deviation
+    return (
+        counts,
+        2 * mean,
+        deviation,
+        math.copysign(math.inf, 2 * mean - 1) if 2 * mean != 1 else math.nan,
+    )
 
 
 def line(name: str, points: list[float]) -> str:
