@@ -34,6 +34,15 @@ def _when(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds)) if seconds else "-"
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as it is.
+
+    >>> sentence("drift of EDGE")
+    'Drift of EDGE'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _table(rows: Sequence[Sequence[str]]) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in rows[0])
     body = "".join(
@@ -96,7 +105,7 @@ def page(t: Tuning, title: str = "lazytron tune") -> str:
         "<h2>Theta now</h2>",
         _table(theta_rows(t)),
         f"<p>As options: <code>{escape(t.options())}</code></p>",
-        f"<p>{escape(drift(t).capitalize())}.</p>",
+        f"<p>{escape(sentence(drift(t)))}.</p>",
         "<h2>Paths</h2>",
         "<p>Each parameter's theta after every iteration (the line), the two points each "
         "iteration played, theta &plusmn; c<sub>k</sub> clipped to the range (the band), and "

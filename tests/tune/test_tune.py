@@ -75,6 +75,7 @@ def test_a_short_run_stores_its_iterations_and_games_and_writes_the_page(room, t
     assert page.count('<polyline class="theta"') == 2 and 'id="path-FILL"' in page
     assert "room&lt;&amp;&gt;" in page and "room<&>" not in page
     assert "<script" not in page and "--iterations 2" in page and "Drift from the start" in page
+    assert re.search(r"<p>Drift from the start .*: EDGE [-+]\d+\.\d\d ± \d+\.\d\d, FILL", page)
     report = tune("--report", db)
     assert report.returncode == 0 and report.stdout == done.stdout
     table = lazytron("tournament", "--report", db)  # the games are a tournament's too
