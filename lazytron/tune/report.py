@@ -94,6 +94,17 @@ def path_rows(t: Tuning) -> list[list[str]]:
     return rows
 
 
+def few(names: Sequence[str], most: int = 6) -> str:
+    """Names joined, the first five and a count of the rest where there are more than ``most``.
+
+    >>> few(["a", "b"]), few([str(i) for i in range(9)])
+    ('a, b', '0, 1, 2, 3, 4 and 4 more')
+    """
+    if len(names) <= most:
+        return ", ".join(names)
+    return ", ".join(names[:5]) + f" and {len(names) - 5} more"
+
+
 def headline(t: Tuning) -> str:
     """What was tuned how: iterations, maps, openings, seed, clock, schedule constants."""
     tune = t.settings["tune"]
@@ -101,7 +112,7 @@ def headline(t: Tuning) -> str:
     against = f"; against {tune['against']}" if tune["against"] else ""
     return (
         f"{len(t.history)} of {s.iterations} iterations (A {s.big_a}, alpha {s.alpha:g}, "
-        f"gamma {s.gamma:g}); maps {', '.join(t.maps())}; openings {tune['openings']}; "
+        f"gamma {s.gamma:g}); maps {few(t.maps())}; openings {tune['openings']}; "
         f"seed {tune['seed']}; clock {t.clock()}{against}"
     )
 
