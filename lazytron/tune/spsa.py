@@ -165,11 +165,21 @@ def update(params: Sequence[Param], probe: Probe, result: float) -> tuple[float,
     ((4.8,), (5.4,), (5.0,))
     """
     return tuple(
-        param.clip(t + (a / c**2) * c * result * d)
+        param.clip(t + stride(a, c, result) * d)
         for param, t, d, c, a in zip(
             params, probe.theta, probe.delta, probe.c, probe.a, strict=True
         )
     )
+
+
+def stride(a: float, c: float, result: float) -> float:
+    """An iteration's move of a parameter before its sign: ``r_k c_k result`` with
+    ``r_k = a_k / c_k^2``, which :func:`update` takes and :func:`noise` sums.
+
+    >>> stride(8.0, 2.0, -1.5)
+    -6.0
+    """
+    return (a / c**2) * c * result
 
 
 @dataclass(frozen=True)
@@ -222,7 +232,9 @@ def noise(history: Sequence[Step], index: int) -> float:
     >>> round(run[-1].after[0], 3), round(noise(run, 0), 3)
     (3.959, 2.347)
     """
-    return math.sqrt(sum((s.probe.a[index] / s.probe.c[index] * s.result) ** 2 for s in history))
+    return math.sqrt(
+        sum(stride(s.probe.a[index], s.probe.c[index], s.result) ** 2 for s in history)
+    )
 
 
 def whole(value: float) -> int:
