@@ -18,7 +18,8 @@ one pair on each of the book's first ``--a1k0n-pairs`` positions: the share of p
 turns); with ``--by``, the book's pairs split by a property of their position: the heads' distance
 through free cells (``apart``), the sum of its two depth values' distances from level (``balance``),
 its source map (``origin``), the deeper side's points in its quick games (``quick``) or its board's
-size (``size``).
+size (``size``), and the share of the pairs' spread between the groups with a permutation test
+(as much in how many of 5000 seeded shufflings of the pairs among the groups).
 
 One ``lazytron tournament`` per part, its database, JSON and records under DIR (default
 benchmarks/out/book): the same command resumes, a new DIR plays afresh.  Needs ../shared (the
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import re
 import shlex
 import subprocess
@@ -193,6 +195,53 @@ def split(games: list[dict], book: list[Opening], by: str, player: str) -> dict[
     return {name: pair_points(found[name], player) for name in sorted(found, key=order)}
 
 
+def between_share(groups: list[list[float]]) -> float:
+    """The share of the pair scores' spread (sum of squares) that lies between the groups' means.
+
+    >>> between_share([[2.0, 2.0], [0.0, 0.0]]), between_share([[2.0, 0.0], [2.0, 0.0]])
+    (1.0, 0.0)
+    >>> round(between_share([[2.0, 1.0], [1.0, 0.0]]), 3)
+    0.5
+    """
+    points = [p for g in groups for p in g]
+    mean = sum(points) / len(points)
+    total = sum((p - mean) ** 2 for p in points)
+    between = sum(len(g) * (sum(g) / len(g) - mean) ** 2 for g in groups if g)
+    return between / total if total else math.nan
+
+
+def shuffled(groups: list[list[float]], shuffles: int, seed: int = 0) -> int:
+    """In how many of ``shuffles`` seeded shufflings of the pairs among the groups (their sizes
+    kept) the groups' means are at least as spread as they are: a permutation test.
+
+    Two of the 20 ways to deal six pairs into two groups of three part the 2s from the 0s; pairs
+    all alike are never spread, as much as they are in every shuffling:
+
+    >>> round(shuffled([[2.0, 2.0, 2.0], [0.0, 0.0, 0.0]], 2000) / 2000, 1)
+    0.1
+    >>> shuffled([[1.0, 1.0], [1.0, 1.0]], 5)
+    5
+    """
+    share, points = between_share(groups), [p for g in groups for p in g]
+    sizes, rng, found = [len(g) for g in groups], random.Random(seed), 0
+    for _ in range(shuffles):
+        rng.shuffle(points)
+        cuts = [sum(sizes[:k]) for k in range(len(sizes) + 1)]
+        again = [points[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+        found += not between_share(again) < share - 1e-12
+    return found
+
+
+def spread(groups: list[list[float]], shuffles: int = 5000) -> str:
+    """The groups' between-share and its permutation test, in a line."""
+    share, found = between_share(groups), shuffled(groups, shuffles)
+    p = (found + 1) / (shuffles + 1)
+    return (
+        f"  between the groups: {share:.3f} of the spread; as much in {found} of {shuffles}"
+        f" seeded shufflings of the pairs among them (p {p:.4f})"
+    )
+
+
 def order(name: str) -> tuple[int, str]:
     """Groups in the order of their first number, the lowest band first.
 
@@ -262,8 +311,10 @@ def main() -> None:
     for name, games in played.items():
         print(f"{name}: {draws(games)}")
     if args.by:
-        for name, points in split(played["book"], book, args.by, "strong").items():
+        groups = split(played["book"], book, args.by, "strong")
+        for name, points in groups.items():
             print(line(f"  {name}", points))
+        print(spread(list(groups.values())))
     if args.a1k0n_pairs:
         a1k0n = {"chambers": chambers(turn), "a1k0n": str(A1K0N / f"a1k0n-{round(turn * 1000)}")}
         first = out / "a1k0n-book.txt"  # the book's first positions, one pair each
