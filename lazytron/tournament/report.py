@@ -22,6 +22,7 @@ from .table import (
     Played,
     clock_rows,
     crosstable,
+    figures,
     llr_series,
     match,
     per_map,
@@ -92,20 +93,7 @@ def page(
     """The whole page as a string; ``games_href`` is the relative URL of the replay pages' folder,
     ``runs`` the stored settings of the runs shown (their commands and the bots' clocks)."""
     table = standings(played, names)
-    standing_rows = [
-        [
-            str(k),
-            escape(s.name),
-            str(s.games),
-            f"{s.points:g}",
-            str(s.wins),
-            str(s.draws),
-            str(s.losses),
-            f"{s.rating.elo:+.0f}",
-            f"±{s.rating.error:.0f}",
-        ]
-        for k, s in enumerate(table, 1)
-    ]
+    standing_rows = [[str(k), escape(s.name), *figures(s)] for k, s in enumerate(table, 1)]
     sections = [
         f"<h1>{escape(title)}</h1>",
         *_about(played, maps, runs),

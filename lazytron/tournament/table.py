@@ -233,6 +233,19 @@ def seat_model_line(played: Sequence[Played], names: Sequence[str]) -> str:
     )
 
 
+def figures(s: Standing) -> list[str]:
+    """A standing's figures as the table prints them: games, points, W, D, L, Elo and its ±95 %."""
+    return [
+        str(s.games),
+        f"{s.points:g}",
+        str(s.wins),
+        str(s.draws),
+        str(s.losses),
+        f"{s.rating.elo:+.0f}",
+        f"±{s.rating.error:.0f}",
+    ]
+
+
 def format_table(
     played: Sequence[Played],
     names: Sequence[str],
@@ -244,20 +257,7 @@ def format_table(
     given."""
     table = standings(played, names)
     rows = [["rank", "bot", "games", "points", "W", "D", "L", "elo", "±95%"]]
-    for rank, s in enumerate(table, 1):
-        rows.append(
-            [
-                str(rank),
-                s.name,
-                str(s.games),
-                f"{s.points:g}",
-                str(s.wins),
-                str(s.draws),
-                str(s.losses),
-                f"{s.rating.elo:+.0f}",
-                f"±{s.rating.error:.0f}",
-            ]
-        )
+    rows += [[str(rank), s.name, *figures(s)] for rank, s in enumerate(table, 1)]
     wdl = per_map(played)
     order = [s.name for s in table]
     grid = [["map", *order]] + [
