@@ -36,6 +36,7 @@ import re
 import shlex
 import subprocess
 import sys
+from itertools import accumulate, pairwise
 from pathlib import Path
 
 from harness import ROOT, SHARED, lazytron_command
@@ -223,12 +224,12 @@ def shuffled(groups: list[list[float]], shuffles: int, seed: int = 0) -> int:
     5
     """
     share, points = between_share(groups), [p for g in groups for p in g]
-    sizes, rng, found = [len(g) for g in groups], random.Random(seed), 0
+    cuts = list(pairwise([0, *accumulate(len(g) for g in groups)]))
+    rng, found = random.Random(seed), 0
     for _ in range(shuffles):
         rng.shuffle(points)
-        cuts = [sum(sizes[:k]) for k in range(len(sizes) + 1)]
-        again = [points[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
-        found += not between_share(again) < share - 1e-12
+        again = [points[a:b] for a, b in cuts]
+        found += not between_share(again) < share - 1e-12  # as spread, to the sums' rounding
     return found
 
 
