@@ -2,7 +2,7 @@
 engine played.
 
     python benchmarks/decisive.py DIR [--bot chambers] [--deeper 4] [--below -2000] \
-[--game N ...] [--option NAME=VALUE ...] [--ending drawn] [--ask NAME=COMMAND ...]
+[--game N ...] [--option NAME=VALUE ...] [--ending drawn] [--ask NAME=COMMAND ...] [--suite FILE]
 
 DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
 ``games.csv`` and ``games/``, the bot run with ``-v``).  For every game the
@@ -22,7 +22,9 @@ behind in before it was saved).  ``--ask NAME=COMMAND`` gives each printed
 turn's position, from the bot's seat, to another contest bot (a fresh
 process, the position sent twice: its answer at its later moves' clock) and
 prints the move it answers: does the opponent's engine find there what the
-deeper search finds?
+deeper search finds?  ``--suite FILE`` adds each printed turn to FILE as a
+line ``SEAT TURN MOVE RECORD`` (MOVE: the deepest search's best), the suite
+``benchmarks/kept_depth.py --suite FILE`` plays again under the clock.
 """
 
 from __future__ import annotations
@@ -66,9 +68,10 @@ def turns_that_differ(
     below: int,
     settings: Settings = DEFAULT,
     opened: int = 0,
-) -> Iterator[tuple[int, int, Move, list[str]]]:
-    """(turn, depth, move played, lines of values) for each turn where a deeper search prefers
-    another move; the ``opened`` turns of an opening (the referee's moves) are not searched."""
+) -> Iterator[tuple[int, int, Move, list[str], Move | None]]:
+    """(turn, depth, move played, lines of values, the deepest search's move) for each turn where a
+    deeper search prefers another move (the last None where the deepest ties the move played);
+    the ``opened`` turns of an opening (the referee's moves) are not searched."""
     for turn in range(opened + 1, len(moves) + 1):
         if turn not in logged:
             continue
@@ -84,11 +87,14 @@ def turns_that_differ(
             for d, values in found.items()
             if d > depth
         ):
+            deepest = found[max(found)]
+            best = max(deepest, key=lambda move: deepest[move])
             yield (
                 turn,
                 depth,
                 moves[turn - 1],
                 [values_line(d, values) for d, values in found.items()],
+                best if deepest[best] > deepest[moves[turn - 1]] else None,
             )
         if score is not None and score < below:
             return
@@ -169,6 +175,12 @@ def main() -> int:
         metavar="NAME=COMMAND",
         help="a contest bot asked each printed turn's position (repeatable)",
     )
+    parser.add_argument(
+        "--suite",
+        type=Path,
+        metavar="FILE",
+        help="add each printed turn to FILE: SEAT TURN MOVE RECORD (kept_depth.py --suite)",
+    )
     args = parser.parse_args()
     try:
         settings = with_options(Settings(), args.option)
@@ -191,11 +203,14 @@ def main() -> int:
         first = None
         print(f"game {game}, the bot as player {side}:")
         moves = [mine for mine, _ in pairs]
-        for turn, depth, move, lines in turns_that_differ(
+        for turn, depth, move, lines, best in turns_that_differ(
             boards, moves, logged, args.deeper, args.below, settings, opened
         ):
             first = first or turn
             print(f"  turn {turn}: played {move.name} at depth {depth}; " + "; ".join(lines))
+            if args.suite is not None and best is not None:
+                with open(args.suite, "a") as f:
+                    f.write(f"{side} {turn} {best.name} {stem.with_suffix('.tron').resolve()}\n")
             for name, command in args.ask:
                 print(f"    {name} plays {asked(command, boards[turn - 1])}")
         print(f"  first turn a deeper search plays otherwise: {first or 'none'}")

@@ -5,6 +5,7 @@
 [--seat 1]
     python benchmarks/kept_depth.py --record FILE --turn N [--seat 1] [--time 0.9] \
 [--option NAME=VALUE ...]
+    python benchmarks/kept_depth.py --suite FILE [--time 0.9] [--option NAME=VALUE ...]
 
 The bot's own turn loop (:class:`lazytron.bot.Bot`: the tree re-rooted on
 both moves, trimmed and tidied as in a game) plays player ``--seat``'s
@@ -27,6 +28,14 @@ after the deadline is not played), and the depth the clock cut off, so
 that what a deeper search would have played can be set against what the
 time allowed (``benchmarks/decisive.py`` finds such turns).  ``--option``
 sets the engine's options as ``lazytron bot --option`` does.
+
+``--suite FILE``: turns whose better move is known, each a line ``SEAT TURN
+MOVE RECORD`` (``benchmarks/decisive.py --suite`` writes them: the move a
+search four plies deeper than the game's plays), each played again as the
+game played it (the bot's loop on the record's moves, every turn under the
+clock, one pass a record and seat): printed, each turn's move and depth
+beside the better move, then how many of the turns played it.  A test suite
+of the turns that lost games, for settings the clock lets see further.
 """
 
 from __future__ import annotations
@@ -34,7 +43,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 from time import monotonic
@@ -102,6 +112,88 @@ def timed_turn(
     yield f"played {decision.move.name} {decision.score} at depth {decision.depth}"
 
 
+class SuiteError(ValueError):
+    """A suite line that is not ``SEAT TURN MOVE RECORD``."""
+
+
+def suite_turns(lines: Iterable[str]) -> dict[tuple[str, int], dict[int, str]]:
+    """A suite's turns by (record, seat): turn -> the better move's name; blank lines and ``#``
+    comments skipped.
+
+    >>> suite_turns(["# s42", "1 4 WEST /runs/g3.tron", "1 10 west /runs/g3.tron", ""])
+    {('/runs/g3.tron', 1): {4: 'WEST', 10: 'WEST'}}
+    >>> suite_turns(["3 4 WEST g.tron"])
+    Traceback (most recent call last):
+    kept_depth.SuiteError: line 1: not SEAT (1 or 2) TURN MOVE RECORD: '3 4 WEST g.tron'
+    """
+    suite: dict[tuple[str, int], dict[int, str]] = defaultdict(dict)
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split(maxsplit=3)
+        move = fields[2].upper() if len(fields) == 4 else ""
+        if (
+            len(fields) < 4
+            or fields[0] not in ("1", "2")
+            or not fields[1].isdigit()
+            or int(fields[1]) < 1
+            or move not in ("NORTH", "EAST", "SOUTH", "WEST")
+        ):
+            raise SuiteError(f"line {number}: not SEAT (1 or 2) TURN MOVE RECORD: {line.strip()!r}")
+        suite[fields[3].strip(), int(fields[0])][int(fields[1])] = move
+    return dict(suite)
+
+
+def played_turns(
+    boards: list, moves: list, turns: Iterable[int], turn_time: float, options: list[str]
+) -> Iterator[tuple[int, str, int]]:
+    """(turn, move name, depth) the bot decides at each of ``turns``, the record's turns before
+    each played through its loop under the clock (its tree kept as in the game)."""
+    bot = Bot(engine=configured(CHAMBERS, options), turn_time=turn_time)
+    wanted = set(turns)
+    for turn, (board, (mine, _)) in enumerate(zip(boards, moves, strict=False), 1):
+        if not wanted:
+            return
+        decision = bot.play(board, monotonic())
+        if turn in wanted:
+            wanted.discard(turn)
+            yield turn, decision.move.name, decision.depth
+        bot.advance(mine)
+
+
+def play_suite(args: argparse.Namespace) -> int:
+    """``--suite``: each turn played again; 1 (a line on stderr) where the suite cannot be read."""
+    try:
+        suite = suite_turns(args.suite.read_text().splitlines())
+        configured(CHAMBERS, args.option)  # a bad --option, before any search
+    except (OSError, SuiteError, ValueError) as e:
+        print(
+            f"kept_depth: {args.suite}: {e}" if isinstance(e, SuiteError) else f"kept_depth: {e}",
+            file=sys.stderr,
+        )
+        return 1
+    found = total = 0
+    for (path, seat), better in suite.items():
+        if (game := recorded_game(path)) is None:
+            print(f"kept_depth: {path}: not a readable record", file=sys.stderr)
+            return 1
+        boards, moves = from_side(*game, seat)
+        seen = set()
+        for turn, move, depth in played_turns(boards, moves, better, args.time, args.option):
+            seen.add(turn)
+            total += 1
+            found += move == better[turn]
+            print(
+                f"{path} seat {seat} turn {turn}: {move} at depth {depth}, better {better[turn]}",
+                flush=True,
+            )
+        for turn in sorted(set(better) - seen):
+            print(f"kept_depth: {path} has no turn {turn} with a move", file=sys.stderr)
+    settings = " ".join(args.option) or "the defaults"
+    print(f"{settings}: the better move on {found} of {total} turns")
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -124,9 +216,15 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="one record: search its turn --turn again")
     parser.add_argument("--turn", type=int, default=1, help="with --record: the turn (1)")
     parser.add_argument(
-        "--option", action="append", default=[], help="with --record: an engine option NAME=VALUE"
+        "--option",
+        action="append",
+        default=[],
+        help="with --record or --suite: an engine option NAME=VALUE",
     )
+    parser.add_argument("--suite", type=Path, help="a suite of turns: play each again (above)")
     args = parser.parse_args()
+    if args.suite is not None:
+        sys.exit(play_suite(args))
     if args.record is not None:
         sys.exit(one_turn(args))
     readable = (

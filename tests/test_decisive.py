@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -10,12 +11,14 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, lazytron
 
 from lazytron.board import Board
 from lazytron.reading import parse_board
 
 DECISIVE = ROOT / "benchmarks" / "decisive.py"
+TURN = re.compile(r"^  turn (\d+): played (\w+) at depth \d+; (.*)$", re.M)
+PAIRS = re.compile(r"([A-Z]+ -?\d+)")
 GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 1,1,1,m,chambers,x,2,Player Two Wins!,5
 2,1,1,m,x,chambers,D,Players collided. Draw!,5
@@ -24,9 +27,11 @@ GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 """
 
 
-def decisive(directory: Path, *args: str) -> subprocess.CompletedProcess:
-    """decisive.py on a strength run's directory holding ``GAMES`` and no records."""
-    (directory / "games.csv").write_text(GAMES)
+def decisive(directory: Path, *args: str, write_games: bool = True) -> subprocess.CompletedProcess:
+    """decisive.py on a strength run's directory holding ``GAMES`` and no records (unless
+    ``write_games`` is false: its own)."""
+    if write_games:
+        (directory / "games.csv").write_text(GAMES)
     return subprocess.run(
         [sys.executable, str(DECISIVE), str(directory), *args],
         stdin=subprocess.DEVNULL,
@@ -117,3 +122,37 @@ def test_an_opening_s_turns_are_told_apart_from_the_bots(tmp_path: Path) -> None
     assert games_ended(tmp_path, "chambers", "lost", set()) == [(1, 1, 2), (2, 2, 0)]
     (tmp_path / "games.csv").write_text(GAMES)  # a run from before openings: no such column
     assert games_ended(tmp_path, "chambers", "lost", set()) == [(1, 1, 0)]
+
+
+def test_a_suite_holds_each_printed_turn_with_the_deepest_search_s_move(tmp_path: Path) -> None:
+    # a lost game: chambers at depth 2 (logged with -v, as a strength run logs it) against depth 6
+    (tmp_path / "games").mkdir()
+    stem = tmp_path / "games" / "game-00001"
+    lazytron(
+        "play",
+        "crossroads",
+        "lazytron bot --depth 2 --engine chambers -v",
+        "lazytron bot --depth 6 --engine chambers",
+        "--quiet",
+        "--record",
+        str(stem.with_suffix(".tron")),
+        "--log",
+        str(stem.with_suffix(".log")),
+        stdin=subprocess.DEVNULL,
+        check=True,
+    )
+    (tmp_path / "games.csv").write_text(
+        "game,pair,round,map,player1,player2,result,outcome,turns\n"
+        "1,1,1,crossroads,chambers,x,2,Player Two Wins!,9\n"
+    )
+    suite = tmp_path / "suite.txt"
+    proc = decisive(tmp_path, "--suite", str(suite), write_games=False)
+    assert proc.returncode == 0, proc.stderr
+    expected = []
+    for turn, played, values in TURN.findall(proc.stdout):
+        deepest = dict(pair.split() for pair in PAIRS.findall(values.split("; ")[-1]))
+        best = next(iter(deepest))  # printed best first
+        if int(deepest[best]) > int(deepest[played]):
+            expected.append(f"1 {turn} {best} {stem.with_suffix('.tron')}")
+    assert expected, proc.stdout  # depth 2 lost to depth 6: deeper searches play otherwise
+    assert suite.read_text().splitlines() == expected

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, lazytron
 
+from lazytron.board import CARDINALS, Board, Move, legal_moves
+
 KEPT_DEPTH = ROOT / "benchmarks" / "kept_depth.py"
 LINE = re.compile(r"^depth (\d+): (?:(\w+) (-?\d+)|(done)|cut off by the clock) at (\d+\.\d+) s$")
 PLAYED = re.compile(r"^played (\w+) (-?\d+) at depth (\d+)$")
@@ -94,3 +96,61 @@ def test_an_unreadable_record_is_one_line(tmp_path: Path) -> None:
     proc = kept_depth("--record", str(bad), shared=tmp_path)
     assert proc.returncode == 1
     assert proc.stderr.strip() == f"kept_depth: {bad}: not a readable record"
+
+
+def forced_turn(record: Path) -> tuple[int, int, str, str]:
+    """(seat, turn, its one legal move, a move into a wall the turn before) at the record's first
+    turn after the second where a seat has one move only."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from harness import from_side, recorded_game
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    game = recorded_game(record)
+    assert game is not None
+
+    def legal(board: Board) -> set[Move]:
+        free = board.free & ~(1 << board.me) & ~(1 << board.enemy)
+        return {move for move, _ in legal_moves(free, board.me, board.stride)}
+
+    for seat in (1, 2):
+        boards, moves = from_side(*game, seat)
+        for turn in range(3, len(moves) + 1):
+            if len(only := legal(boards[turn - 1])) == 1:
+                walled = next(m for m in CARDINALS if m not in legal(boards[turn - 2]))
+                return seat, turn, only.pop().name, walled.name
+    raise AssertionError("no forced turn in the record")
+
+
+def test_a_suite_counts_the_turns_played_as_the_better_move(record: Path, tmp_path: Path) -> None:
+    seat, turn, only, walled = forced_turn(record)
+    suite = tmp_path / "suite.txt"
+    suite.write_text(
+        f"# a forced turn, a turn whose better move is into a wall, a turn past the end\n"
+        f"{seat} {turn} {only.lower()} {record}\n"
+        f"{seat} {turn - 1} {walled} {record}\n"
+        f"{seat} 999 NORTH {record}\n"
+    )
+    proc = kept_depth("--suite", str(suite), "--time", "0.2", shared=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    *lines, total = proc.stdout.splitlines()
+    assert total == "the defaults: the better move on 1 of 2 turns"
+    assert lines[0].startswith(f"{record} seat {seat} turn {turn - 1}: ")
+    assert [line.rsplit(", better ", 1)[1] for line in lines] == [walled, only]
+    assert lines[1].startswith(f"{record} seat {seat} turn {turn}: {only} at depth ")
+    assert proc.stderr.strip() == f"kept_depth: {record} has no turn 999 with a move"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("1 4 UP g.tron\n", "line 1: not SEAT (1 or 2) TURN MOVE RECORD"), ("", "")],
+)
+def test_a_suite_it_cannot_read_is_one_line(tmp_path: Path, text: str, message: str) -> None:
+    suite = tmp_path / "suite.txt"
+    if text:
+        suite.write_text(text)
+    proc = kept_depth("--suite", str(suite), shared=tmp_path)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1
+    assert message in proc.stderr if text else "No such file" in proc.stderr
