@@ -31,11 +31,12 @@ sets the engine's options as ``lazytron bot --option`` does.
 
 ``--suite FILE``: turns whose better move is known, each a line ``SEAT TURN
 MOVE RECORD`` (``benchmarks/decisive.py --suite`` writes them: the move a
-search four plies deeper than the game's plays), each played again as the
-game played it (the bot's loop on the record's moves, every turn under the
-clock, one pass a record and seat): printed, each turn's move and depth
-beside the better move, then how many of the turns played it.  A test suite
-of the turns that lost games, for settings the clock lets see further.
+search four plies deeper than the game's plays; a relative RECORD is beside
+FILE), each played again as the game played it (the bot's loop on the
+record's moves, every turn under the clock, one pass a record and seat):
+printed, each turn's move and depth beside the better move, then how many
+of the turns played it.  A test suite of the turns that lost games, for
+settings the clock lets see further.
 """
 
 from __future__ import annotations
@@ -173,22 +174,23 @@ def play_suite(args: argparse.Namespace) -> int:
         )
         return 1
     found = total = 0
-    for (path, seat), better in suite.items():
+    for (name, seat), better in suite.items():
+        path = args.suite.parent / name  # a relative record is found beside the suite
         if (game := recorded_game(path)) is None:
             print(f"kept_depth: {path}: not a readable record", file=sys.stderr)
             return 1
         boards, moves = from_side(*game, seat)
-        seen = set()
-        for turn, move, depth in played_turns(boards, moves, better, args.time, args.option):
-            seen.add(turn)
+        last = min(len(boards), len(moves))
+        for turn in sorted(t for t in better if t > last):
+            print(f"kept_depth: {path} has no turn {turn} with a move", file=sys.stderr)
+        turns = [t for t in better if t <= last]
+        for turn, move, depth in played_turns(boards, moves, turns, args.time, args.option):
             total += 1
             found += move == better[turn]
             print(
                 f"{path} seat {seat} turn {turn}: {move} at depth {depth}, better {better[turn]}",
                 flush=True,
             )
-        for turn in sorted(set(better) - seen):
-            print(f"kept_depth: {path} has no turn {turn} with a move", file=sys.stderr)
     settings = " ".join(args.option) or "the defaults"
     print(f"{settings}: the better move on {found} of {total} turns")
     return 0

@@ -141,6 +141,20 @@ def test_a_suite_counts_the_turns_played_as_the_better_move(record: Path, tmp_pa
     assert proc.stderr.strip() == f"kept_depth: {record} has no turn 999 with a move"
 
 
+def test_a_suite_s_relative_record_is_beside_it(record: Path, tmp_path: Path) -> None:
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "game.tron").write_bytes(record.read_bytes())
+    suite = tmp_path / "runs" / "suite.txt"
+    suite.write_text("2 999 WEST game.tron\n")  # past the record's end: nothing searched
+    proc = kept_depth("--suite", str(suite), shared=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "the defaults: the better move on 0 of 0 turns\n"
+    assert (
+        proc.stderr
+        == f"kept_depth: {tmp_path / 'runs' / 'game.tron'} has no turn 999 with a move\n"
+    )
+
+
 @pytest.mark.parametrize(
     "text, message",
     [("1 4 UP g.tron\n", "line 1: not SEAT (1 or 2) TURN MOVE RECORD"), ("", "")],
