@@ -88,7 +88,7 @@ def turns_that_differ(
             if d > depth
         ):
             deepest = found[max(found)]
-            best = max(deepest, key=lambda move: deepest[move])
+            best = max(deepest, key=deepest.__getitem__)
             yield (
                 turn,
                 depth,

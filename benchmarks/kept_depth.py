@@ -53,6 +53,7 @@ from time import monotonic
 from harness import SHARED, from_side, recorded_game
 
 import lazytron.engines.chambers as chambers
+from lazytron.board import CARDINALS
 from lazytron.bot import Bot
 from lazytron.clock import OutOfTime
 from lazytron.engines import CHAMBERS, configured
@@ -138,7 +139,7 @@ def suite_turns(lines: Iterable[str]) -> dict[tuple[str, int], dict[int, str]]:
             or fields[0] not in ("1", "2")
             or not fields[1].isdigit()
             or int(fields[1]) < 1
-            or move not in ("NORTH", "EAST", "SOUTH", "WEST")
+            or move not in {m.name for m in CARDINALS}
         ):
             raise SuiteError(f"line {number}: not SEAT (1 or 2) TURN MOVE RECORD: {line.strip()!r}")
         suite[fields[3].strip(), int(fields[0])][int(fields[1])] = move

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import re
@@ -26,6 +27,16 @@ ORACLE = Path(
 )
 GOLDEN = ROOT / "tests" / "golden"
 BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
+
+
+def from_benchmarks(module: str) -> ModuleType:
+    """A module of benchmarks/, imported as pytest imports them (their folder first)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
 
 collect_ignore = [
     "bots",

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from conftest import ROOT, lazytron
+from conftest import ROOT, from_benchmarks, lazytron
 
 from lazytron.board import Board
 from lazytron.reading import parse_board
@@ -60,15 +58,6 @@ def test_an_ending_it_does_not_know_is_refused(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "invalid choice: 'won'" in proc.stderr
     assert "Traceback" not in proc.stderr
-
-
-def from_benchmarks(module: str) -> ModuleType:
-    """A module of benchmarks/, imported as pytest imports them (their folder first)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        return importlib.import_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
 
 
 def asked_of() -> Callable[[str, Board], str]:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, lazytron
+from conftest import ROOT, from_benchmarks, lazytron
 
 from lazytron.board import CARDINALS, Board, Move, legal_moves
 
@@ -101,12 +101,8 @@ def test_an_unreadable_record_is_one_line(tmp_path: Path) -> None:
 def forced_turn(record: Path) -> tuple[int, int, str, str]:
     """(seat, turn, its one legal move, a move into a wall the turn before) at the record's first
     turn after the second where a seat has one move only."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from harness import from_side, recorded_game
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    game = recorded_game(record)
+    harness = from_benchmarks("harness")
+    game = harness.recorded_game(record)
     assert game is not None
 
     def legal(board: Board) -> set[Move]:
@@ -114,7 +110,7 @@ def forced_turn(record: Path) -> tuple[int, int, str, str]:
         return {move for move, _ in legal_moves(free, board.me, board.stride)}
 
     for seat in (1, 2):
-        boards, moves = from_side(*game, seat)
+        boards, moves = harness.from_side(*game, seat)
         for turn in range(3, len(moves) + 1):
             if len(only := legal(boards[turn - 1])) == 1:
                 walled = next(m for m in CARDINALS if m not in legal(boards[turn - 2]))
