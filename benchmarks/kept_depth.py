@@ -53,7 +53,7 @@ from time import monotonic
 from harness import SHARED, from_side, recorded_game
 
 import lazytron.engines.chambers as chambers
-from lazytron.board import CARDINALS
+from lazytron.board import CARDINALS, Board
 from lazytron.bot import Bot
 from lazytron.clock import OutOfTime
 from lazytron.engines import CHAMBERS, configured
@@ -61,20 +61,27 @@ from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import improvements
 
 
+def record_turns(bot: Bot, boards: list, moves: list) -> Iterator[tuple[int, Board]]:
+    """(turn, board) of each turn of a record for ``bot`` to play, the record's move in the bot's
+    seat played through its loop (the tree re-rooted) once the caller asks for the next turn."""
+    # a record without its outcome has one position more than move pairs, one that goes on
+    # past it fewer
+    for turn, (board, (mine, _)) in enumerate(zip(boards, moves, strict=False), 1):
+        yield turn, board
+        bot.advance(mine)
+
+
 def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) -> list[int]:
     """The depth each turn's decision reached in the boards' seat (``me``), until the players are
     apart."""
     bot = Bot(engine=configured(CHAMBERS, [f"MEMO={memo}"]), turn_time=turn_time)
     reached = []
-    # a record without its outcome has one position more than move pairs, one that goes on
-    # past it fewer
-    for board, (mine, _) in zip(boards[:turns], moves, strict=False):
+    for _, board in islice(record_turns(bot, boards, moves), turns):
         decision = bot.play(board, monotonic())
         root = bot.root
         if root is None or root.kind is not Kind.CONNECTED:  # type: ignore[attr-defined]
             break
         reached.append(decision.depth)
-        bot.advance(mine)
     return reached
 
 
@@ -84,9 +91,10 @@ def timed_turn(
     """Lines of turn ``turn`` searched under the clock with the tree the game kept: each depth's
     root improvements and its end with their times, the depth the clock cut off, the move played."""
     bot = Bot(engine=configured(CHAMBERS, options), turn_time=turn_time)
-    for board, (mine, _) in zip(boards[: turn - 1], moves, strict=False):
+    for before, board in record_turns(bot, boards, moves):
+        if before == turn:
+            break
         bot.play(board, monotonic())
-        bot.advance(mine)
     start = monotonic()
     lines: list[str] = []
 
@@ -153,14 +161,13 @@ def played_turns(
     each played through its loop under the clock (its tree kept as in the game)."""
     bot = Bot(engine=configured(CHAMBERS, options), turn_time=turn_time)
     wanted = set(turns)
-    for turn, (board, (mine, _)) in enumerate(zip(boards, moves, strict=False), 1):
+    for turn, board in record_turns(bot, boards, moves):
         if not wanted:
             return
         decision = bot.play(board, monotonic())
         if turn in wanted:
             wanted.discard(turn)
             yield turn, decision.move.name, decision.depth
-        bot.advance(mine)
 
 
 def play_suite(args: argparse.Namespace) -> int:
