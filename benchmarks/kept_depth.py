@@ -60,12 +60,23 @@ from lazytron.engines import CHAMBERS, configured
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.search import improvements
 
+MOVE_NAMES = frozenset(move.name for move in CARDINALS)
+
+
+def last_turn(boards: list, moves: list) -> int:
+    """A record's last turn with a move in it: a record without its outcome has one position
+    more than move pairs, one that goes on past it fewer.
+
+    >>> last_turn(["b1", "b2", "b3"], [("N", "S"), ("E", "W")])
+    2
+    """
+    return min(len(boards), len(moves))
+
 
 def record_turns(bot: Bot, boards: list, moves: list) -> Iterator[tuple[int, Board]]:
     """(turn, board) of each turn of a record for ``bot`` to play, the record's move in the bot's
     seat played through its loop (the tree re-rooted) once the caller asks for the next turn."""
-    # a record without its outcome has one position more than move pairs, one that goes on
-    # past it fewer
+    # zip stops at last_turn
     for turn, (board, (mine, _)) in enumerate(zip(boards, moves, strict=False), 1):
         yield turn, board
         bot.advance(mine)
@@ -147,7 +158,7 @@ def suite_turns(lines: Iterable[str]) -> dict[tuple[str, int], dict[int, str]]:
             or fields[0] not in ("1", "2")
             or not fields[1].isdigit()
             or int(fields[1]) < 1
-            or move not in {m.name for m in CARDINALS}
+            or move not in MOVE_NAMES
         ):
             raise SuiteError(f"line {number}: not SEAT (1 or 2) TURN MOVE RECORD: {line.strip()!r}")
         suite[fields[3].strip(), int(fields[0])][int(fields[1])] = move
@@ -188,7 +199,7 @@ def play_suite(args: argparse.Namespace) -> int:
             print(f"kept_depth: {path}: not a readable record", file=sys.stderr)
             return 1
         boards, moves = from_side(*game, seat)
-        last = min(len(boards), len(moves))
+        last = last_turn(boards, moves)
         for turn in sorted(t for t in better if t > last):
             print(f"kept_depth: {path} has no turn {turn} with a move", file=sys.stderr)
         turns = [t for t in better if t <= last]
@@ -272,7 +283,7 @@ def one_turn(args: argparse.Namespace) -> int:
         print(f"kept_depth: {args.record}: not a readable record", file=sys.stderr)
         return 1
     boards, moves = from_side(*game, args.seat)
-    if not 1 <= args.turn <= min(len(boards), len(moves)):
+    if not 1 <= args.turn <= last_turn(boards, moves):
         print(f"kept_depth: {args.record} has no turn {args.turn} with a move", file=sys.stderr)
         return 1
     try:
