@@ -56,7 +56,7 @@ class Settings:
     aggression: int = _knob(
         0, 0, 10_000, "connected, this much less a step between the heads (0: off)"
     )
-    extend: int = _knob(4, 0, 64, "forced moves a line takes at no depth (games chose 4)")
+    extend: int = _knob(2, 0, 64, "forced moves a line takes at no depth (SPRT chose 2)")
     horizon: int = _knob(
         16, 0, 64, "plies from a line's end searched in C without nodes (0: never; SPRT chose 16)"
     )
