@@ -118,7 +118,7 @@ def test_every_contest_map_every_example_bot_both_sides(shared, contest_maps, tm
     each way."""
     assert len(contest_maps) == 27
     games = pairings(shared, contest_maps, (depth_bot(2), hugger()))
-    assert differences(shared, games, tmp_path, threads=3) == []
+    assert differences(shared, games, tmp_path, threads=6) == []
 
 
 def test_the_play_command_prints_tronjar_moves_and_result(shared, tmp_path):

@@ -94,7 +94,7 @@ def test_python_measures_are_the_voronoi_shares_bounds_and_edges(project_maps):
 def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
     rng = random.Random(3)
     exact = 0
-    for _ in range(600):
+    for _ in range(300):  # the longest path is found by trying every path: small regions only
         share, head, width, height = random_share(rng)
         stride = width + 1
         bound = block_bound(share, head, stride, colour_masks(width, height)[0])
@@ -102,7 +102,7 @@ def test_the_chamber_bound_is_never_below_the_longest_path_and_often_equal():
         assert longest <= bound <= share.bit_count() - 1
         exact += bound == longest
     assert (
-        exact > 450
+        exact > 225
     )  # tight on most small regions (a loose bound would be useless to the evaluation)
 
 
