@@ -1,5 +1,5 @@
-"""Every game of a tournament keeps its own record, whatever the bots are called (issue 14,
-case 3)."""
+"""Every game of a tournament keeps its own record, whatever the bots are called (names that
+join alike)."""
 
 from __future__ import annotations
 

@@ -114,7 +114,7 @@ def test_example_bots_play_the_same_game_on_a_contest_map(shared, tmp_path):
 
 @pytest.mark.slow
 def test_every_contest_map_every_example_bot_both_sides(shared, contest_maps, tmp_path):
-    """The issue's check: 27 maps x 3 example bots x (depth 2, the hugger) x both sides, 324 games
+    """The whole check: 27 maps x 3 example bots x (depth 2, the hugger) x both sides, 324 games
     each way."""
     assert len(contest_maps) == 27
     games = pairings(shared, contest_maps, (depth_bot(2), hugger()))

@@ -173,7 +173,7 @@ def start(args):
 
 
 def test_a_run_killed_halfway_resumes_to_exactly_the_games_of_an_uninterrupted_one(tmp_path):
-    """The issue's done-when: SIGKILL halfway, the same command again, the same games; the table
+    """Resuming: SIGKILL halfway, the same command again, the same games; the table
     equals --report's."""
     maps = generated_maps(tmp_path, 3)
     common = [
@@ -357,7 +357,7 @@ SPRT_MAPS = [str(MAPS / f"{m}.txt") for m in ("pillars", "gatehouse", "crossroad
 
 @pytest.mark.parametrize("new, old, verdict", [(6, 2, "H1"), (2, 6, "H0")])
 def test_sprt_stops_the_run_by_itself_with_the_right_verdict(tmp_path, new, old, verdict):
-    """The issue's done-when: depth 6 against depth 2 accepts H1; the commands swapped, H0; long
+    """The verdicts: depth 6 against depth 2 accepts H1; the commands swapped, H0; long
     before the bound."""
     db = str(tmp_path / "s.db")
     done = tournament(
