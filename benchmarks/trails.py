@@ -1,0 +1,139 @@
+"""The engine's score turn by turn in the games of a strength run: how its drawn games came to 0.
+
+    python benchmarks/trails.py DIR [--bot chambers] [--ending drawn] [--game N ...]
+
+DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
+``games.csv`` and ``games/``, where each game's ``.log`` holds the bot's
+``-v`` lines, ``turn=N depth=D score=S ...``).  For every game that ended
+for the bot as ``--ending`` says (drawn, lost, won or all), one line: the
+game, the bot's seat, how it ended, and its trail, the bot's score from
+its first turn to its last with repeats counted (``0x11 -110 200``); then
+how it came to its last score (:func:`arrival`): level (0 on every turn),
+from behind or from a lead (the last score that was not 0), or at the
+score it ended on.  The last lines count the games by arrival, head-on
+collisions apart.  Nothing is searched: it reads what the games printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import groupby
+from pathlib import Path
+
+from harness import bot_result  # (puts the checkout first on sys.path)
+
+LINE = re.compile(r"^turn=(\d+) depth=\d+ score=(-?\d+)\b", re.M)
+COLLIDED = "collided"  # the referee's outcome of a head-on collision: "Players collided. Draw!"
+RESULTS = {"drawn": "D", "lost": "L", "won": "W"}
+
+
+def scores(log: str) -> list[int]:
+    """The bot's score on each of its turns, from the ``-v`` lines of a game's log.
+
+    >>> scores("# player 1: bot\\nturn=1 depth=30 score=0 move=South ms=2900\\n"
+    ...        "turn=2 depth=28 score=-110 move=East ms=900\\n")
+    [0, -110]
+    """
+    return [int(score) for _, score in LINE.findall(log)]
+
+
+def trail(values: Iterable[int]) -> str:
+    """Scores with each run of one score written once, its length after an ``x``.
+
+    >>> trail([0, 0, 0, -110, 200, 310, 310]), trail([])
+    ('0x3 -110 200 310x2', '')
+    """
+    runs = ((score, sum(1 for _ in run)) for score, run in groupby(values))
+    return " ".join(f"{score}x{n}" if n > 1 else str(score) for score, n in runs)
+
+
+def arrival(values: list[int]) -> str:
+    """How a trail came to its last score: ``level`` (0 throughout), ``from behind S`` or ``from a
+    lead S`` (0 at the end, S the last score before that was not), ``at S`` (ended at S, not 0),
+    ``no lines`` (the log had none).
+
+    >>> arrival([0, 0]), arrival([0, 365, -90, 0]), arrival([0, 4050, 0]), arrival([5, 20])
+    ('level', 'from behind -90', 'from a lead 4050', 'at 20')
+    >>> arrival([])
+    'no lines'
+    """
+    if not values:
+        return "no lines"
+    if values[-1]:
+        return f"at {values[-1]}"
+    before = [score for score in values if score]
+    if not before:
+        return "level"
+    return f"from a lead {before[-1]}" if before[-1] > 0 else f"from behind {before[-1]}"
+
+
+def kind(arrived: str) -> str:
+    """An arrival without its score, for counting.
+
+    >>> kind("from a lead 4050"), kind("level"), kind("at -20")
+    ('from a lead', 'level', 'at')
+    """
+    return arrived.rstrip("-0123456789").rstrip()
+
+
+def games(directory: Path, bot: str, ending: str, only: set[int]) -> Iterator[tuple[int, int, str]]:
+    """(game, the bot's seat, the referee's outcome) of each game of ``games.csv`` that ended for
+    the bot as ``ending`` says (only those numbered in ``only``, unless it is empty)."""
+    with open(directory / "games.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            game, played = int(row["game"]), bot_result(row, bot)
+            if not played or only and game not in only:
+                continue
+            if ending == "all" or RESULTS[ending] == played[1]:
+                yield game, played[0], row.get("outcome") or ""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
+    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    parser.add_argument(
+        "--ending", choices=[*RESULTS, "all"], default="drawn", help="the games read (drawn)"
+    )
+    parser.add_argument(
+        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
+    )
+    args = parser.parse_args()
+    if not (args.directory / "games.csv").is_file():
+        print(f"trails: {args.directory} has no games.csv", file=sys.stderr)
+        return 2
+    status = 0
+    counts: Counter[tuple[bool, str]] = Counter()
+    for game, side, outcome in games(args.directory, args.bot, args.ending, set(args.game)):
+        log = args.directory / "games" / f"game-{game:05d}.log"
+        try:
+            values = scores(log.read_text(errors="replace"))
+        except OSError as e:
+            print(f"trails: game {game}: {e.strerror or e}", file=sys.stderr)
+            status = 1
+            continue
+        arrived, collided = arrival(values), COLLIDED in outcome
+        counts[collided, kind(arrived)] += 1
+        ended = "collision" if collided else ascii(outcome)
+        print(
+            f"game {game}, player {side}, {ended}, {len(values)} turns: {arrived}: {trail(values)}"
+        )
+    for collided in (True, False):
+        found = {k: n for (c, k), n in sorted(counts.items()) if c == collided}
+        if found:
+            what = "head-on collisions" if collided else "other endings"
+            print(
+                f"{what}: {sum(found.values())}: " + ", ".join(f"{k} {n}" for k, n in found.items())
+            )
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
