@@ -1,17 +1,19 @@
 """The engine's score turn by turn in the games of a strength run: how its drawn games came to 0.
 
-    python benchmarks/trails.py DIR [--bot chambers] [--ending drawn] [--game N ...]
+    python benchmarks/trails.py DIR [DIR ...] [--bot chambers] [--ending drawn] [--game N ...]
 
-DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
-``games.csv`` and ``games/``, where each game's ``.log`` holds the bot's
-``-v`` lines, ``turn=N depth=D score=S ...``).  For every game that ended
-for the bot as ``--ending`` says (drawn, lost, won or all), one line: the
-game, the bot's seat, how it ended, and its trail, the bot's score from
-its first turn to its last with repeats counted (``0x11 -110 200``); then
-how it came to its last score (:func:`arrival`): level (0 on every turn),
-from behind or from a lead (the last score that was not 0), or at the
-score it ended on.  The last lines count the games by arrival, head-on
-collisions apart.  Nothing is searched: it reads what the games printed.
+Each DIR is one opponent's directory of a ``benchmarks/strength.py`` run
+(its ``games.csv`` and ``games/``, where each game's ``.log`` holds the
+bot's ``-v`` lines, ``turn=N depth=D score=S ...``).  For every game that
+ended for the bot as ``--ending`` says (drawn, lost, won or all), one
+line: the game, the bot's seat, how it ended, and its trail, the bot's
+score from its first turn to its last with repeats counted (``0x11 -110
+200``), after how it came to its last score (:func:`arrival`): level (0 on
+every turn), from behind or from a lead (the last score that was not 0),
+or ended at a score that was not 0.  With several directories each is
+named before its games.  The last lines count the games of all of them by
+arrival, head-on collisions apart.  Nothing is searched: it reads what the
+games printed.
 """
 
 from __future__ import annotations
@@ -54,18 +56,18 @@ def trail(values: Iterable[int]) -> str:
 
 def arrival(values: list[int]) -> str:
     """How a trail came to its last score: ``level`` (0 throughout), ``from behind S`` or ``from a
-    lead S`` (0 at the end, S the last score before that was not), ``at S`` (ended at S, not 0),
-    ``no lines`` (the log had none).
+    lead S`` (0 at the end, S the last score before that was not), ``ended not level S`` (at S, not
+    0), ``no lines`` (the log had none).
 
     >>> arrival([0, 0]), arrival([0, 365, -90, 0]), arrival([0, 4050, 0]), arrival([5, 20])
-    ('level', 'from behind -90', 'from a lead 4050', 'at 20')
+    ('level', 'from behind -90', 'from a lead 4050', 'ended not level 20')
     >>> arrival([])
     'no lines'
     """
     if not values:
         return "no lines"
     if values[-1]:
-        return f"at {values[-1]}"
+        return f"ended not level {values[-1]}"
     before = [score for score in values if score]
     if not before:
         return "level"
@@ -75,8 +77,8 @@ def arrival(values: list[int]) -> str:
 def kind(arrived: str) -> str:
     """An arrival without its score, for counting.
 
-    >>> kind("from a lead 4050"), kind("level"), kind("at -20")
-    ('from a lead', 'level', 'at')
+    >>> kind("from a lead 4050"), kind("level"), kind("ended not level -20")
+    ('from a lead', 'level', 'ended not level')
     """
     return arrived.rstrip("-0123456789").rstrip()
 
@@ -97,7 +99,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
+    parser.add_argument(
+        "directories", type=Path, nargs="+", metavar="DIR", help="an opponent's directory of a run"
+    )
     parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
     parser.add_argument(
         "--ending", choices=[*RESULTS, "all"], default="drawn", help="the games read (drawn)"
@@ -106,13 +110,31 @@ def main() -> int:
         "--game", type=int, action="append", default=[], help="only this game (repeatable)"
     )
     args = parser.parse_args()
-    if not (args.directory / "games.csv").is_file():
-        print(f"trails: {args.directory} has no games.csv", file=sys.stderr)
-        return 2
+    for directory in args.directories:
+        if not (directory / "games.csv").is_file():
+            print(f"trails: {directory} has no games.csv", file=sys.stderr)
+            return 2
     status = 0
     counts: Counter[tuple[bool, str]] = Counter()
-    for game, side, outcome in games(args.directory, args.bot, args.ending, set(args.game)):
-        log = args.directory / "games" / f"game-{game:05d}.log"
+    for directory in args.directories:
+        if len(args.directories) > 1:
+            print(f"{directory}:")
+        status |= read(directory, args, counts)
+    for collided in (True, False):
+        found = {k: n for (c, k), n in sorted(counts.items()) if c == collided}
+        if found:
+            what = "head-on collisions" if collided else "other endings"
+            parts = " + ".join(f"{k} {n}" for k, n in found.items())
+            print(f"{what} {sum(found.values())} = {parts}")
+    return status
+
+
+def read(directory: Path, args: argparse.Namespace, counts: Counter[tuple[bool, str]]) -> int:
+    """Print the trail of each game of ``directory`` asked for and count it: 0, or 1 where a game's
+    log could not be read."""
+    status = 0
+    for game, side, outcome in games(directory, args.bot, args.ending, set(args.game)):
+        log = directory / "games" / f"game-{game:05d}.log"
         try:
             values = scores(log.read_text(errors="replace"))
         except OSError as e:
@@ -125,13 +147,6 @@ def main() -> int:
         print(
             f"game {game}, player {side}, {ended}, {len(values)} turns: {arrived}: {trail(values)}"
         )
-    for collided in (True, False):
-        found = {k: n for (c, k), n in sorted(counts.items()) if c == collided}
-        if found:
-            what = "head-on collisions" if collided else "other endings"
-            print(
-                f"{what}: {sum(found.values())}: " + ", ".join(f"{k} {n}" for k, n in found.items())
-            )
     return status
 
 

@@ -62,8 +62,8 @@ def test_each_drawn_game_s_trail_and_how_it_came_to_0_counted_by_ending(tmp_path
     assert lines[1].endswith(": from a lead 365: 0 365x2 0")
     assert lines[2] == "game 4, player 2, collision, 2 turns: from behind -20: -20 0"
     assert lines[3:] == [
-        "head-on collisions: 2: from behind 1, level 1",
-        "other endings: 1: from a lead 1",
+        "head-on collisions 2 = from behind 1 + level 1",
+        "other endings 1 = from a lead 1",
     ]
     assert "\x1b" not in proc.stdout  # the record's text is escaped before the terminal
 
@@ -72,8 +72,8 @@ def test_the_ending_and_the_games_asked_choose_what_is_read(tmp_path: Path) -> N
     strength_run(tmp_path, LOGS)
     lost = run(tmp_path, "--ending", "lost")
     assert lost.stdout.splitlines() == [
-        "game 3, player 1, 'Player Two Wins!', 2 turns: at -9000: -40 -9000",
-        "other endings: 1: at 1",
+        "game 3, player 1, 'Player Two Wins!', 2 turns: ended not level -9000: -40 -9000",
+        "other endings 1 = ended not level 1",
     ]
     only = run(tmp_path, "--game", "2")
     assert [line.split(",")[0] for line in only.stdout.splitlines()[:-1]] == ["game 2"]
@@ -91,3 +91,14 @@ def test_a_directory_without_games_csv_is_refused_in_one_line(tmp_path: Path) ->
     proc = run(tmp_path)
     assert proc.returncode == 2
     assert proc.stderr == f"trails: {tmp_path} has no games.csv\n"
+
+
+def test_several_runs_are_named_and_counted_together(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir(), two.mkdir()
+    logs = {**LOGS, 4: "turn=1 depth=4 score=0 move=East ms=5\n"}
+    proc = run(strength_run(one, logs), str(strength_run(two, logs)))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [line for line in lines if line.endswith(":")] == [f"{one}:", f"{two}:"]
+    assert lines[-2:] == ["head-on collisions 4 = level 4", "other endings 2 = from a lead 2"]
