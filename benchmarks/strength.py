@@ -3,15 +3,18 @@
     python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
-                                  [--generated N] [--generated-size WxH]
+                                  [--generated N] [--generated-size WxH] [--seed S]
                                   [--option NAME=VALUE ...]
 
 Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
 every position): the contest maps, and ``--generated`` N (10) seeded generated
 maps (``lazytron maps generate --size 21x21 --seed 1``, written to
-DIR/generated-maps) played with ``--openings 2`` (two random plies each side
-before the bots take over), so that a mirror map's draw does not decide the
-score.  Each part's CSV, JSON, records and the bots' stderr are written under
+DIR/generated-maps) played with ``--openings 2 --seed 1`` (two random plies
+each side before the bots take over), so that a mirror map's draw does not
+decide the score.  ``--seed S`` (1) seeds both: another seed plays other
+generated maps (``-sS`` to ``-s(S+N-1)``) from other openings, fresh starts
+where a run with the same seed replays the same ones; a DIR keeps the seed
+it was made with.  Each part's CSV, JSON, records and the bots' stderr are written under
 DIR (default benchmarks/out/strength): DIR/OPPONENT for the contest maps,
 DIR/OPPONENT-generated for the generated ones, each with its results.db: the
 same command resumes an interrupted run, a new DIR plays every game afresh.
@@ -109,9 +112,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[Part]:
+def parts_of(
+    maps: list[Path], generated: list[Path], book: str | None, seed: int = 1
+) -> list[Part]:
     """The gauntlet's parts against one opponent: its contest maps (or the book), then the
-    generated maps with openings (none if no map was generated)."""
+    generated maps with openings seeded by ``seed`` (none if no map was generated)."""
     stems = " ".join(m.stem for m in maps)
     first = (
         Part(f"the book {book}", ["--book", book])
@@ -120,7 +125,7 @@ def parts_of(maps: list[Path], generated: list[Path], book: str | None) -> list[
     )
     if not generated:
         return [first]
-    openings = ["--openings", "2", "--seed", "1"]
+    openings = ["--openings", "2", "--seed", str(seed)]
     listing = " ".join(m.stem for m in generated)
     rest = Part(
         counted(len(generated), "generated map"),
@@ -189,17 +194,32 @@ def map_paths(spec: str) -> list[Path]:
     return maps
 
 
-def generated_maps(out: Path, count: int, size: str) -> list[Path]:
-    """``count`` seeded generated maps of ``size`` in ``out/generated-maps`` (made once)."""
+def generated_maps(out: Path, count: int, size: str, seed: int = 1) -> list[Path]:
+    """``count`` generated maps of ``size`` from ``seed`` in ``out/generated-maps`` (made once)."""
     where = out / "generated-maps"
     maps = sorted(where.glob("*.txt"))
     if len(maps) < count:
         command = [*lazytron_command("maps", "generate"), "--size", size, "--count", str(count)]
         subprocess.run(
-            [*command, "--seed", "1", "--out", str(where)], check=True, stdout=subprocess.DEVNULL
+            [*command, "--seed", str(seed), "--out", str(where)],
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
         maps = sorted(where.glob("*.txt"))
     return maps[:count]
+
+
+def seed_of(out: Path, seed: int) -> str | None:
+    """Why ``out`` cannot be played with ``seed``, or None: a DIR keeps the seed its generated maps
+    were made with (written beside them; 1 where none is written, as before there was a choice)."""
+    where = out / "generated-maps"
+    written = where / "seed"
+    if not where.is_dir():
+        return None
+    made = written.read_text().strip() if written.is_file() else "1"
+    if made != str(seed):
+        return f"{out} was played with --seed {made}, not {seed}: give it another --out"
+    return None
 
 
 def run_tournament(
@@ -414,6 +434,13 @@ def arguments() -> argparse.Namespace:
         "--generated-size", default="21x21", metavar="WxH", help="their size (21x21)"
     )
     parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="seeds the generated maps and their openings (1): another seed, other starts",
+    )
+    parser.add_argument(
         "--player",
         default=US,
         help="the bot that plays the gauntlet (chambers, a1k0n, port, zenzike)",
@@ -438,6 +465,8 @@ def main() -> int:
         sys.exit(f"strength: --option sets {US}, which plays no game here")
     if args.option and (problem := refused(commands[US])):
         sys.exit(f"strength: {US}: {problem}")
+    if problem := seed_of(Path(args.out), args.seed):
+        sys.exit(f"strength: {problem}")
     maps = map_paths(args.maps)
     own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
     for name in [args.player, *opponents]:
@@ -449,11 +478,14 @@ def main() -> int:
         opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents
     }
     clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
-    generated = generated_maps(Path(args.out), args.generated, args.generated_size)
+    generated = generated_maps(Path(args.out), args.generated, args.generated_size, args.seed)
+    if generated:
+        (Path(args.out) / "generated-maps" / "seed").write_text(f"{args.seed}\n")
     settings = f", {US}: {' '.join(args.option)}" if args.option else ""
-    lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{settings}"]
+    seeded = f", seed: {args.seed}" if args.seed != 1 else ""
+    lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{seeded}{settings}"]
     for opponent in opponents:
-        for part in parts_of(chosen[opponent], generated, args.book):
+        for part in parts_of(chosen[opponent], generated, args.book, args.seed):
             lines.append(f"{part.name} against {opponent}: {part.listing}".rstrip(": "))
             data = run_tournament(opponent, commands, part, args)
             stored = stored_clocks(

@@ -65,6 +65,8 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
         "1",
         "--generated-size",
         "9x9",
+        "--seed",
+        "5",
         "--out",
         str(out),
         cwd=tmp_path,
@@ -79,12 +81,13 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
     won = len(wins) + 0.5 * sum(g["result"] == "D" for g in games)
     faults = sum(bool(g["fault1"] or g["fault2"]) for g in wins)
     lines = proc.stdout.splitlines()
-    assert lines[0] == "player: zenzike, clock: short (1 s / 0.3 s), rounds: 1"
+    assert lines[0] == "player: zenzike, clock: short (1 s / 0.3 s), rounds: 1, seed: 5"
     assert f"zenzike vs port, 1 contest map: {won:g}/2 = {50 * won:.0f}% " in proc.stdout
     assert f", won on port's fault: {faults}\n" in proc.stdout
     # the second part: the generated map from both seats, after two random plies each side
     generated = json.loads((out / "port-generated" / "games.json").read_text())["games"]
     [made] = (out / "generated-maps").glob("*.txt")
+    assert made.stem.endswith("-s5") and (out / "generated-maps" / "seed").read_text() == "5\n"
     assert {g["map"] for g in generated} == {made.stem} and len(generated) == 2
     assert all(len(g["opening"]) == 4 for g in generated)  # two move pairs, a letter a move
     won = sum(
@@ -143,3 +146,28 @@ def test_options_reach_chambers_and_the_summary(shared: Path, tmp_path: Path) ->
     assert "--option" not in bots["port"]
     first = (out / "summary.txt").read_text().splitlines()[0]
     assert first.endswith("chambers: EXTEND=2 HORIZON=64")
+
+
+@pytest.mark.parametrize("written, asked", [(None, "2"), ("3\n", "1")])
+def test_a_directory_keeps_the_seed_it_was_played_with(
+    written: str | None, asked: str, tmp_path: Path
+) -> None:
+    maps = tmp_path / "out" / "generated-maps"
+    maps.mkdir(parents=True)
+    if written is not None:  # a directory from before --seed has no seed written: it was 1
+        (maps / "seed").write_text(written)
+    proc = strength(
+        "--seed",
+        asked,
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
+    assert proc.returncode != 0
+    made = (written or "1").strip()
+    assert proc.stderr == (
+        f"strength: {tmp_path / 'out'} was played with --seed {made}, not {asked}:"
+        " give it another --out\n"
+    )
+    assert sorted(p.name for p in maps.iterdir()) == ([] if written is None else ["seed"])
