@@ -216,7 +216,10 @@ def seed_of(out: Path, seed: int) -> str | None:
     written = where / "seed"
     if not where.is_dir():
         return None
-    made = written.read_text().strip() if written.is_file() else "1"
+    try:
+        made = written.read_text().strip() if written.exists() else "1"
+    except (OSError, UnicodeDecodeError) as e:
+        return f"{written}: {getattr(e, 'strerror', None) or e}"
     if made != str(seed):
         return f"{out} was played with --seed {made}, not {seed}: give it another --out"
     return None
@@ -465,7 +468,7 @@ def main() -> int:
         sys.exit(f"strength: --option sets {US}, which plays no game here")
     if args.option and (problem := refused(commands[US])):
         sys.exit(f"strength: {US}: {problem}")
-    if problem := seed_of(Path(args.out), args.seed):
+    if args.generated and (problem := seed_of(Path(args.out), args.seed)):
         sys.exit(f"strength: {problem}")
     maps = map_paths(args.maps)
     own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
