@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +80,24 @@ def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
     return side, "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
 
 
+ENDINGS = {"drawn": "D", "lost": "L", "won": "W"}  # how a game ended for the bot: its result
+
+
+def games_of(
+    directory: Path, bot: str, ending: str, only: set[int]
+) -> Iterator[tuple[int, int, dict[str, str]]]:
+    """(game, the bot's player number, its row) of every game of a strength run's ``games.csv``
+    that ended for the bot as ``ending`` says: 'drawn', 'lost', 'won' or 'all' (only the games
+    numbered in ``only``, unless it is empty)."""
+    with open(directory / "games.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            game, played = int(row["game"]), bot_result(row, bot)
+            if not played or only and game not in only:
+                continue
+            if ending == "all" or ENDINGS[ending] == played[1]:
+                yield game, played[0], row
+
+
 def games_ended(
     directory: Path, bot: str, ending: str, only: set[int]
 ) -> list[tuple[int, int, int]]:
@@ -86,14 +105,11 @@ def games_ended(
     ``games.csv`` that ended for the bot as ``ending`` says: 'lost' or 'drawn' (only the games
     numbered in ``only``, unless it is empty).  An opening's turns were the referee's moves, not
     the bots'."""
-    wanted = "D" if ending == "drawn" else "L"
-    games = []
-    with open(directory / "games.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            game, played = int(row["game"]), bot_result(row, bot)
-            if played and played[1] == wanted and (not only or game in only):
-                games.append((game, played[0], opening_turns(row.get("opening") or "")))
-    return games
+    wanted = "drawn" if ending == "drawn" else "lost"
+    return [
+        (game, side, opening_turns(row.get("opening") or ""))
+        for game, side, row in games_of(directory, bot, wanted, only)
+    ]
 
 
 def opening_turns(opening: str) -> int:

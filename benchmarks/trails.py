@@ -19,19 +19,17 @@ games printed.
 from __future__ import annotations
 
 import argparse
-import csv
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import groupby
 from pathlib import Path
 
-from harness import bot_result  # (puts the checkout first on sys.path)
+from harness import ENDINGS, games_of  # (puts the checkout first on sys.path)
 
 LINE = re.compile(r"^turn=(\d+) depth=\d+ score=(-?\d+)\b", re.M)
 COLLIDED = "collided"  # the referee's outcome of a head-on collision: "Players collided. Draw!"
-RESULTS = {"drawn": "D", "lost": "L", "won": "W"}
 
 
 def scores(log: str) -> list[int]:
@@ -83,18 +81,6 @@ def kind(arrived: str) -> str:
     return arrived.rstrip("-0123456789").rstrip()
 
 
-def games(directory: Path, bot: str, ending: str, only: set[int]) -> Iterator[tuple[int, int, str]]:
-    """(game, the bot's seat, the referee's outcome) of each game of ``games.csv`` that ended for
-    the bot as ``ending`` says (only those numbered in ``only``, unless it is empty)."""
-    with open(directory / "games.csv", newline="") as f:
-        for row in csv.DictReader(f):
-            game, played = int(row["game"]), bot_result(row, bot)
-            if not played or only and game not in only:
-                continue
-            if ending == "all" or RESULTS[ending] == played[1]:
-                yield game, played[0], row.get("outcome") or ""
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -104,7 +90,7 @@ def main() -> int:
     )
     parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
     parser.add_argument(
-        "--ending", choices=[*RESULTS, "all"], default="drawn", help="the games read (drawn)"
+        "--ending", choices=[*ENDINGS, "all"], default="drawn", help="the games read (drawn)"
     )
     parser.add_argument(
         "--game", type=int, action="append", default=[], help="only this game (repeatable)"
@@ -133,7 +119,7 @@ def read(directory: Path, args: argparse.Namespace, counts: Counter[tuple[bool, 
     """Print the trail of each game of ``directory`` asked for and count it: 0, or 1 where a game's
     log could not be read."""
     status = 0
-    for game, side, outcome in games(directory, args.bot, args.ending, set(args.game)):
+    for game, side, row in games_of(directory, args.bot, args.ending, set(args.game)):
         log = directory / "games" / f"game-{game:05d}.log"
         try:
             values = scores(log.read_text(errors="replace"))
@@ -141,6 +127,7 @@ def read(directory: Path, args: argparse.Namespace, counts: Counter[tuple[bool, 
             print(f"trails: game {game}: {e.strerror or e}", file=sys.stderr)
             status = 1
             continue
+        outcome = row.get("outcome") or ""
         arrived, collided = arrival(values), COLLIDED in outcome
         counts[collided, kind(arrived)] += 1
         ended = "collision" if collided else ascii(outcome)
