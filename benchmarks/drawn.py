@@ -11,11 +11,15 @@ value against the answer the enemy played on that turn
 every turn where some move is worth more than a draw and more than the
 move played against that answer: the turn, the move played, and each
 move's value against it (the best first), then its value with the enemy
-answering knowing it (the search's model).  The last line of a game
-counts those turns.  None at all means: against the moves the enemy
-played, no move of the bot's was worth more than a draw at that depth, so
-no tie-break and no guess of the enemy's move would have won the game
-there; only play that left the enemy worse choices earlier.
+answering knowing it (the search's model), and how the model ranks the
+better move beside the move played: "higher" (the same search would
+choose it, given the depth: a question of depth) or "no higher" (the
+model itself cannot see it: a question of the model).  The last line of a
+game counts those turns; the last lines of all count them over the games.
+None at all means: against the moves the enemy played, no move of the
+bot's was worth more than a draw at that depth, so no tie-break and no
+guess of the enemy's move would have won the game there; only play that
+left the enemy worse choices earlier.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
 
@@ -35,12 +40,35 @@ from lazytron.engines.chambers.outcome import DRAW
 from lazytron.match.records import RecordError
 
 
+class Missed(NamedTuple):
+    """A turn where a move beat a draw and the move played, against the enemy's real answer."""
+
+    turn: int
+    played: Move
+    values: str  # each move's value against the answer (its value in the model), best first
+    ranked: str  # how the model ranks the best of them beside the move played
+
+
+def model_ranks(model: dict[Move, int], better: Move, played: Move) -> str:
+    """How the search's model (each move's value with the enemy answering knowing it) ranks the
+    ``better`` move beside the move ``played``.
+
+    >>> model = {Move.NORTH: 65, Move.WEST: -75, Move.EAST: 0}
+    >>> model_ranks(model, Move.NORTH, Move.WEST), model_ranks(model, Move.WEST, Move.EAST)
+    ('higher', 'lower')
+    >>> model_ranks({Move.NORTH: 0, Move.SOUTH: 0}, Move.SOUTH, Move.NORTH)
+    'equal'
+    """
+    if model[better] > model[played]:
+        return "higher"
+    return "equal" if model[better] == model[played] else "lower"
+
+
 def missed_turns(
     boards: list[Board], moves: list[tuple[Move, Move]], depth: int, opened: int = 0
-) -> Iterator[tuple[int, Move, str]]:
-    """(turn, move played, values) for each turn where a move beats a draw and the move played
-    against the enemy's answer; the ``opened`` turns of an opening (the referee's moves) are not
-    searched."""
+) -> Iterator[Missed]:
+    """Each turn where a move beats a draw and the move played against the enemy's answer; the
+    ``opened`` turns of an opening (the referee's moves) are not searched."""
     # a record without its outcome has one position more than move pairs, one that goes on
     # past it fewer
     for turn, (board, (mine, theirs)) in enumerate(zip(boards, moves, strict=False), start=1):
@@ -56,13 +84,33 @@ def missed_turns(
         best = max(against.values())
         if best > DRAW and best > against[mine]:
             ranked = sorted(against, key=lambda move: -against[move])
-            yield (
-                turn,
-                mine,
-                " ".join(
-                    f"{move.name} {against[move]} ({min(matrix[move].values())})" for move in ranked
-                ),
-            )
+            model = {move: min(answers.values()) for move, answers in matrix.items()}
+            values = " ".join(f"{move.name} {against[move]} ({model[move]})" for move in ranked)
+            yield Missed(turn, mine, values, model_ranks(model, ranked[0], mine))
+
+
+def totals(found: dict[int, list[Missed]]) -> Iterator[str]:
+    """The last lines: the turns found over the games, and how the model ranked them.
+
+    >>> turn = Missed(3, Move.EAST, "", "higher")
+    >>> for line in totals({1: [], 2: [turn, turn._replace(ranked="equal")], 5: [turn]}):
+    ...     print(line)
+    drawn games 3, with a turn found 2: turns 3
+    the model ranks the better move higher: 2 turns of 2 games
+    the model ranks it no higher: 1 turn of 1 game (equal 1, lower 0)
+    """
+    turns = [missed for game in found.values() for missed in game]
+    with_one = sum(map(bool, found.values()))
+    yield f"drawn games {len(found)}, with a turn found {with_one}: turns {len(turns)}"
+
+    def count(*ranks: str) -> str:
+        n = sum(missed.ranked in ranks for missed in turns)
+        games = sum(any(missed.ranked in ranks for missed in game) for game in found.values())
+        return f"{n} turn{'s' * (n != 1)} of {games} game{'s' * (games != 1)}"
+
+    equal, lower = (sum(missed.ranked == rank for missed in turns) for rank in ("equal", "lower"))
+    yield f"the model ranks the better move higher: {count('higher')}"
+    yield f"the model ranks it no higher: {count('equal', 'lower')} (equal {equal}, lower {lower})"
 
 
 def main() -> int:
@@ -85,6 +133,7 @@ def main() -> int:
         print("drawn: --depth must be at least 2", file=sys.stderr)
         return 2
     status = 0
+    found: dict[int, list[Missed]] = {}
     for game, side, opened in games_ended(args.directory, args.bot, "drawn", set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
@@ -94,11 +143,16 @@ def main() -> int:
             status = 1
             continue
         print(f"game {game}, the bot as player {side}, {len(moves)} turns:")
-        missed = 0
-        for turn, move, values in missed_turns(boards, moves, args.depth, opened):
-            missed += 1
-            print(f"  turn {turn}: played {move.name}; against the enemy's move: {values}")
-        print(f"  turns where a move beat a draw against the enemy's move: {missed}")
+        found[game] = []
+        for missed in missed_turns(boards, moves, args.depth, opened):
+            found[game].append(missed)
+            print(
+                f"  turn {missed.turn}: played {missed.played.name}; against the enemy's move: "
+                f"{missed.values}; the model ranks the first {missed.ranked}"
+            )
+        print(f"  turns where a move beat a draw against the enemy's move: {len(found[game])}")
+    for line in totals(found):
+        print(line)
     return status
 
 
