@@ -53,6 +53,18 @@ def lazytron(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "lazytron", *args], cwd=ROOT, **kwargs)
 
 
+def benchmark(name: str, *args: str, **kwargs) -> subprocess.CompletedProcess:
+    """Run ``benchmarks/NAME.py`` of this checkout as a program (same interpreter as the tests, no
+    stdin, its output as text)."""
+    kwargs.setdefault("stdin", subprocess.DEVNULL)
+    kwargs.setdefault("capture_output", True)
+    kwargs.setdefault("text", True)
+    kwargs.setdefault("timeout", 120)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *args], **kwargs
+    )
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     """``../shared``, or skip."""

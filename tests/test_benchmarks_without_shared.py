@@ -4,11 +4,9 @@ never a traceback."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
-from conftest import ROOT
+from conftest import benchmark
 
 NEEDS_SHARED = [
     "book_measure",
@@ -27,15 +25,7 @@ NEEDS_SHARED = [
 @pytest.mark.parametrize("name", NEEDS_SHARED)
 def test_missing_shared_is_one_line(name: str, tmp_path) -> None:
     env = {**os.environ, "LAZYTRON_SHARED": str(tmp_path / "absent")}
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py")],
-        cwd=tmp_path,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = benchmark(name, cwd=tmp_path, env=env)
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1, proc.stderr

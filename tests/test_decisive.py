@@ -9,12 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, from_benchmarks, lazytron
+from conftest import benchmark, from_benchmarks, lazytron
 
 from lazytron.board import Board
 from lazytron.reading import parse_board
 
-DECISIVE = ROOT / "benchmarks" / "decisive.py"
 TURN = re.compile(r"^  turn (\d+): played (\w+) at depth \d+; (.*)$", re.M)
 PAIRS = re.compile(r"([A-Z]+ -?\d+)")
 GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
@@ -30,13 +29,7 @@ def decisive(directory: Path, *args: str, write_games: bool = True) -> subproces
     ``write_games`` is false: its own)."""
     if write_games:
         (directory / "games.csv").write_text(GAMES)
-    return subprocess.run(
-        [sys.executable, str(DECISIVE), str(directory), *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return benchmark("decisive", str(directory), *args)
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import benchmark
 
-DRAWN = ROOT / "benchmarks" / "drawn.py"
 BOARD = "#######\n#     #\n# 1   #\n#     #\n#   2 #\n#     #\n#######"
 # a drawn game of random moves on BOARD (a collision on turn 6), with its seats swapped in game 2
 # and won in game 3
@@ -28,13 +26,7 @@ TURN = re.compile(r"  turn (\d+): played (\w+); against the enemy's move: (.*); 
 
 
 def run(directory: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(DRAWN), str(directory), "--depth", "6", *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return benchmark("drawn", str(directory), "--depth", "6", *args)
 
 
 def strength_run(directory: Path, games: str = GAMES) -> Path:

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, from_benchmarks, lazytron
+from conftest import benchmark, from_benchmarks, lazytron
 
 from lazytron.board import CARDINALS, Board, Move, legal_moves
 
-KEPT_DEPTH = ROOT / "benchmarks" / "kept_depth.py"
 LINE = re.compile(r"^depth (\d+): (?:(\w+) (-?\d+)|(done)|cut off by the clock) at (\d+\.\d+) s$")
 PLAYED = re.compile(r"^played (\w+) (-?\d+) at depth (\d+)$")
 
@@ -38,14 +36,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def kept_depth(*args: str, shared: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(KEPT_DEPTH), *args],
-        env={"LAZYTRON_SHARED": str(shared), "PATH": ""},
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return benchmark("kept_depth", *args, env={"LAZYTRON_SHARED": str(shared), "PATH": ""})
 
 
 def test_a_turn_prints_each_depth_s_improvements_and_plays_the_last_finished(

@@ -6,25 +6,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-
-STRENGTH = ROOT / "benchmarks" / "strength.py"
+from conftest import benchmark
 
 
 def strength(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(STRENGTH), *args],
-        cwd=cwd,
-        env={**os.environ, **env},
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return benchmark("strength", *args, cwd=cwd, env={**os.environ, **env}, timeout=300)
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import benchmark
 
-TRAILS = ROOT / "benchmarks" / "trails.py"
 GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 1,1,1,m,chambers,x,D,Players collided. Draw!,3
 2,1,1,m,x,chambers,D,Both players crashed. \x1b[2JDraw!,4
@@ -25,13 +23,7 @@ LOGS = {
 
 
 def run(directory: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(TRAILS), str(directory), *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return benchmark("trails", str(directory), *args, timeout=60)
 
 
 def strength_run(directory: Path, logs: dict[int, str]) -> Path:
