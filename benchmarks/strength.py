@@ -11,11 +11,12 @@ every position): the contest maps, and ``--generated`` N (10) seeded generated
 maps (``lazytron maps generate --size 21x21 --seed 1``, written to
 DIR/generated-maps) played with ``--openings 2 --seed 1`` (two random plies
 each side before the bots take over), so that a mirror map's draw does not
-decide the score.  ``--seed S`` (1) seeds both: another seed plays other
-generated maps (``-sS`` to ``-s(S+N-1)``) from other openings, fresh starts
-where a run with the same seed replays the same ones; a DIR keeps the seed
-it was made with.  Each part's CSV, JSON, records and the bots' stderr are written under
-DIR (default benchmarks/out/strength): DIR/OPPONENT for the contest maps,
+decide the score.  ``--seed S`` (1) seeds both: the S-th N maps
+(``-s((S-1)N+1)`` to ``-s(SN)``, none of another seed's with the same N) from
+openings seeded by S, fresh starts where a run with the same seed replays the
+same ones; a DIR keeps the seed it was made with.  Each part's CSV, JSON,
+records and the bots' stderr are written under DIR (default
+benchmarks/out/strength): DIR/OPPONENT for the contest maps,
 DIR/OPPONENT-generated for the generated ones, each with its results.db: the
 same command resumes an interrupted run, a new DIR plays every game afresh.
 ``--opponent-maps`` (repeatable) gives one opponent its own maps, say
@@ -194,14 +195,25 @@ def map_paths(spec: str) -> list[Path]:
     return maps
 
 
+def first_map(seed: int, count: int) -> int:
+    """The seed of the first of ``count`` generated maps of a run's ``--seed``: each seed its own
+    ``count`` maps.
+
+    >>> [first_map(seed, 20) for seed in (1, 2, 3)], first_map(5, 1)
+    ([1, 21, 41], 5)
+    """
+    return (seed - 1) * count + 1
+
+
 def generated_maps(out: Path, count: int, size: str, seed: int = 1) -> list[Path]:
-    """``count`` generated maps of ``size`` from ``seed`` in ``out/generated-maps`` (made once)."""
+    """``count`` generated maps of ``size`` for ``seed`` in ``out/generated-maps`` (made once):
+    those of seeds :func:`first_map` onward."""
     where = out / "generated-maps"
     maps = sorted(where.glob("*.txt"))
     if len(maps) < count:
         command = [*lazytron_command("maps", "generate"), "--size", size, "--count", str(count)]
         subprocess.run(
-            [*command, "--seed", str(seed), "--out", str(where)],
+            [*command, "--seed", str(first_map(seed, count)), "--out", str(where)],
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -441,7 +453,7 @@ def arguments() -> argparse.Namespace:
         type=int,
         default=1,
         metavar="S",
-        help="seeds the generated maps and their openings (1): another seed, other starts",
+        help="seeds the generated maps and their openings (1): other seeds, other starts",
     )
     parser.add_argument(
         "--player",

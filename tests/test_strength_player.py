@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import benchmark
+from conftest import benchmark, from_benchmarks
 
 
 def strength(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
@@ -160,3 +160,15 @@ def test_a_directory_keeps_the_seed_it_was_played_with(
         " give it another --out\n"
     )
     assert sorted(p.name for p in maps.iterdir()) == ([] if written is None else ["seed"])
+
+
+def test_each_seed_plays_generated_maps_of_its_own(tmp_path: Path) -> None:
+    generated_maps = from_benchmarks("strength").generated_maps
+    seeds = {seed: generated_maps(tmp_path / str(seed), 2, "9x9", seed) for seed in (1, 2, 3)}
+    assert {seed: [m.stem.rsplit("-s", 1)[1] for m in made] for seed, made in seeds.items()} == {
+        1: ["1", "2"],
+        2: ["3", "4"],
+        3: ["5", "6"],
+    }
+    texts = [m.read_text() for made in seeds.values() for m in made]
+    assert len(set(texts)) == len(texts)  # six maps, none the same
