@@ -9,18 +9,26 @@ and one column per run, the bot's result there: ``W``, ``D``, ``L``, or
 games whose result was the same in every run that played them (all runs
 must play one for it to count).  A change to the engine that moves only
 the games that change from run to run anyway has shown nothing; the
-games drawn in every run are what a change must turn.
+games drawn in every run are what a change must turn.  Last, for each
+opponent, every run's games of it (its contest maps and its generated maps,
+``OPPONENT-generated``) as one score: the points, the share with its 95 % error
+bar (1.96 standard errors of the per-game points), the wins, draws and losses,
+and the pentanomial counts of the pairs.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import math
+import statistics
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from harness import bot_result
+
+from lazytron.ratings.stats import pair_counts
 
 Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
 
@@ -34,6 +42,37 @@ def read_results(path: Path, bot: str) -> Results:
             if played:
                 results[row["map"], played[0]] = played[1]
     return results
+
+
+def read_pairs(path: Path, bot: str, run: int) -> list[tuple[tuple[int, str, str], str]]:
+    """One opponent's games of one run: (the pair, keyed by run, file and pair number, the
+    result)."""
+    with open(path, newline="") as f:
+        rows = [(row, bot_result(row, bot)) for row in csv.DictReader(f)]
+    return [((run, str(path), row.get("pair") or ""), played[1]) for row, played in rows if played]
+
+
+def together(games: Sequence[tuple[object, str]]) -> str:
+    """Games of several runs as one score: (pair, result W, D or L) each.
+
+    >>> together([(1, "W"), (1, "D"), (2, "D"), (2, "L")])
+    '2 of 4 = 50.0 % ± 34.6 % (1-2-1; pentanomial [0, 1, 0, 1, 0] over 2 pairs)'
+    >>> together([(1, "W"), (2, "W")])  # a pair without its second game has no pentanomial
+    '2 of 2 = 100.0 % ± 0.0 % (2-0-0)'
+    """
+    scores = [{"W": 1.0, "D": 0.5}.get(result, 0.0) for _, result in games]
+    n = len(scores)
+    error = 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 1.0
+    record = "-".join(str(sum(r == result for _, r in games)) for result in "WDL")
+    share = f"{100 * sum(scores) / n:.1f} % ± {100 * error:.1f} %"
+    line = f"{sum(scores):g} of {n} = {share} ({record}"
+    pairs: dict[object, list[float]] = {}
+    for (pair, _), score in zip(games, scores, strict=True):
+        pairs.setdefault(pair, []).append(score)
+    if all(len(both) == 2 for both in pairs.values()):
+        counts = list(pair_counts([sum(both) for both in pairs.values()]))
+        line += f"; pentanomial {counts} over {len(pairs)} pair{'s' * (len(pairs) != 1)}"
+    return line + ")"
 
 
 def points(results: Iterable[str]) -> float:
@@ -75,6 +114,20 @@ def table(names: list[str], columns: list[Results]) -> list[str]:
     return lines
 
 
+def all_games(runs: list[Path], opponents: list[str], family: str, bot: str) -> str:
+    """:func:`together` of every run's games against ``family`` (its contest maps and its
+    generated maps)."""
+    parts = [o for o in opponents if o.removesuffix("-generated") == family]
+    games = [
+        game
+        for index, run in enumerate(runs)
+        for part in parts
+        if (run / part / "games.csv").is_file()
+        for game in read_pairs(run / part / "games.csv", bot, index)
+    ]
+    return together(games) if games else "no game"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -97,6 +150,9 @@ def main() -> int:
             columns = [read_results(p, args.bot) if p.is_file() else {} for p in paths]
             print(f"{args.bot} vs {opponent}")
             print("\n".join("  " + line for line in table(names, columns)))
+        for family in sorted({opponent.removesuffix("-generated") for opponent in opponents}):
+            score = all_games(args.runs, opponents, family, args.bot)
+            print(f"{args.bot} vs {family}, every run: {score}")
     except (OSError, KeyError, csv.Error) as e:
         print(f"runs: cannot read a games.csv: {e!r}", file=sys.stderr)
         return 1
