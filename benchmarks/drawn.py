@@ -12,10 +12,11 @@ every turn where some move is worth more than a draw and more than the
 move played against that answer: the turn, the move played, and each
 move's value against it (the best first), then its value with the enemy
 answering knowing it (the search's model), and how the model ranks the
-better move beside the move played: "higher" (the same search would
-choose it, given the depth: a question of depth) or "no higher" (the
-model itself cannot see it: a question of the model).  The last line of a
-game counts those turns; the last lines of all count them over the games.
+better move beside the move played: "higher" (this search would play it,
+where the game's own search, at its depth, did not: a question of depth),
+"equal" or "lower" (the model itself does not see it: a question of the
+evaluation).  The last line of a game counts those turns; the last lines
+of all count them over the games.
 None at all means: against the moves the enemy played, no move of the
 bot's was worth more than a draw at that depth, so no tie-break and no
 guess of the enemy's move would have won the game there; only play that
