@@ -3,8 +3,9 @@
     python benchmarks/runs.py OUT [OUT ...] [--bot chambers]
 
 Each OUT is the ``--out`` directory of a ``benchmarks/strength.py`` run.
-For every opponent, one row per map and seat (``1``: the bot was player 1)
-and one column per run, the bot's result there: ``W``, ``D``, ``L``, or
+For every opponent, one row per start (a map, and its opening as
+``map:OPENING`` where the referee played one) and seat (``1``: the bot was
+player 1) and one column per run, the bot's result there: ``W``, ``D``, ``L``, or
 ``.`` where the run did not play that game; then each run's points, and the
 games whose result was the same in every run that played them (all runs
 must play one for it to count).  A change to the engine that moves only
@@ -34,13 +35,15 @@ Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
 
 
 def read_results(path: Path, bot: str) -> Results:
-    """One opponent's games of one run, by (map, seat)."""
+    """One opponent's games of one run, by (map, seat); a game from an opening by
+    ``map:OPENING``, so that only games from the same start share a row."""
     results: Results = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             played = bot_result(row, bot)
             if played:
-                results[row["map"], played[0]] = played[1]
+                start = f"{row['map']}:{row['opening']}" if row.get("opening") else row["map"]
+                results[start, played[0]] = played[1]
     return results
 
 
@@ -98,13 +101,17 @@ def table(names: list[str], columns: list[Results]) -> list[str]:
     """The lines for one opponent: a row per map and seat, each run's points, the unchanged
     games."""
     width = max(4, *(len(n) for n in names))
-    lines = [f"{'map':<14}seat " + " ".join(f"{n:>{width}}" for n in names)]
-    for game in sorted(set().union(*columns)):
+    rows = sorted(set().union(*columns))
+    start = max(14, *(len(game[0]) + 1 for game in rows)) if rows else 14
+    lines = [f"{'map':<{start}}seat " + " ".join(f"{n:>{width}}" for n in names)]
+    for game in rows:
         lines.append(
-            f"{game[0]:<14}{game[1]:>4} "
+            f"{game[0]:<{start}}{game[1]:>4} "
             + " ".join(f"{c.get(game, '.'):>{width}}" for c in columns)
         )
-    lines.append(f"{'points':<19}" + " ".join(f"{points(c.values()):>{width}g}" for c in columns))
+    lines.append(
+        f"{'points':<{start + 5}}" + " ".join(f"{points(c.values()):>{width}g}" for c in columns)
+    )
     same = unchanged(columns)
     for result in "WDL":
         games = [f"{m}/{s}" for (m, s), r in same if r == result]

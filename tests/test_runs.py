@@ -47,3 +47,22 @@ def test_no_games_csv_in_any_run_is_one_line(tmp_path: Path) -> None:
     proc = benchmark("runs", str(tmp_path))
     assert proc.returncode == 2
     assert proc.stderr == "runs: no OUT/OPPONENT/games.csv in any of the runs\n"
+
+
+def test_games_from_other_openings_of_one_map_are_other_rows(tmp_path: Path) -> None:
+    header = HEADER.rstrip("\n") + ",opening\n"
+    for run, opening in (("s1", "NSEW"), ("s2", "WWEE"), ("s3", "NSEW")):
+        (tmp_path / run / "a-generated").mkdir(parents=True)
+        (tmp_path / run / "a-generated" / "games.csv").write_text(
+            f"{header}1,1,1,g,chambers,a,D,x,9,{opening}\n2,1,1,g,a,chambers,D,x,9,{opening}\n"
+        )
+    proc = benchmark("runs", *(str(tmp_path / run) for run in ("s1", "s2", "s3")))
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines() if line.startswith("  g:")]
+    assert rows == [
+        ["g:NSEW", "1", "D", ".", "D"],
+        ["g:NSEW", "2", "D", ".", "D"],
+        ["g:WWEE", "1", ".", "D", "."],
+        ["g:WWEE", "2", ".", "D", "."],
+    ]
+    assert "  D in every run: 0\n" in proc.stdout  # no start was played by every run
