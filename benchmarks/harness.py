@@ -13,6 +13,7 @@ import os
 import platform
 import selectors
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -78,6 +79,17 @@ def bot_result(row: dict[str, str], bot: str) -> tuple[int, str] | None:
     if not side:
         return None
     return side, "D" if row["result"] == "D" else "W" if row["result"] == str(side) else "L"
+
+
+def error_bar(scores: list[float]) -> float:
+    """The 95 % error bar on the share of games' points: 1.96 standard errors of the per-game
+    points (1 with fewer than two games).
+
+    >>> round(error_bar([1, 0.5, 0.5, 0]), 3), error_bar([1])
+    (0.346, 1.0)
+    """
+    n = len(scores)
+    return 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 1.0
 
 
 ENDINGS = {"drawn": "D", "lost": "L", "won": "W"}  # how a game ended for the bot: its result

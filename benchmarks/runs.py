@@ -21,38 +21,38 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
-import statistics
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from harness import bot_result
+from harness import bot_result, error_bar
 
 from lazytron.ratings.stats import pair_counts
 
 Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
+Game = tuple[str, int, str, str]  # the start (map, or map:OPENING), the bot's seat, pair, result
 
 
-def read_results(path: Path, bot: str) -> Results:
-    """One opponent's games of one run, by (map, seat); a game from an opening by
-    ``map:OPENING``, so that only games from the same start share a row."""
-    results: Results = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            played = bot_result(row, bot)
-            if played:
-                start = f"{row['map']}:{row['opening']}" if row.get("opening") else row["map"]
-                results[start, played[0]] = played[1]
-    return results
-
-
-def read_pairs(path: Path, bot: str, run: int) -> list[tuple[tuple[int, str, str], str]]:
-    """One opponent's games of one run: (the pair, keyed by run, file and pair number, the
-    result)."""
+def read_games(path: Path, bot: str) -> list[Game]:
+    """The bot's games of one opponent in one run (its ``games.csv``); a game from an opening
+    starts at ``map:OPENING``, so that only games from the same start share a row."""
     with open(path, newline="") as f:
         rows = [(row, bot_result(row, bot)) for row in csv.DictReader(f)]
-    return [((run, str(path), row.get("pair") or ""), played[1]) for row, played in rows if played]
+    return [
+        (
+            f"{row['map']}:{row['opening']}" if row.get("opening") else row["map"],
+            played[0],
+            row.get("pair") or "",
+            played[1],
+        )
+        for row, played in rows
+        if played
+    ]
+
+
+def results_of(games: list[Game]) -> Results:
+    """The games by (start, seat)."""
+    return {(start, seat): result for start, seat, _, result in games}
 
 
 def together(games: Sequence[tuple[object, str]]) -> str:
@@ -64,8 +64,7 @@ def together(games: Sequence[tuple[object, str]]) -> str:
     '2 of 2 = 100.0 % ± 0.0 % (2-0-0)'
     """
     scores = [{"W": 1.0, "D": 0.5}.get(result, 0.0) for _, result in games]
-    n = len(scores)
-    error = 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 1.0
+    n, error = len(scores), error_bar(scores)
     record = "-".join(str(sum(r == result for _, r in games)) for result in "WDL")
     share = f"{100 * sum(scores) / n:.1f} % ± {100 * error:.1f} %"
     line = f"{sum(scores):g} of {n} = {share} ({record}"
@@ -121,16 +120,14 @@ def table(names: list[str], columns: list[Results]) -> list[str]:
     return lines
 
 
-def all_games(runs: list[Path], opponents: list[str], family: str, bot: str) -> str:
+def all_games(read: dict[tuple[int, str], list[Game]], family: str) -> str:
     """:func:`together` of every run's games against ``family`` (its contest maps and its
-    generated maps)."""
-    parts = [o for o in opponents if o.removesuffix("-generated") == family]
+    generated maps), ``read`` by (run, opponent); a pair is one of a run's part."""
     games = [
-        game
-        for index, run in enumerate(runs)
-        for part in parts
-        if (run / part / "games.csv").is_file()
-        for game in read_pairs(run / part / "games.csv", bot, index)
+        ((run, part, pair), result)
+        for (run, part), played in read.items()
+        if part.removesuffix("-generated") == family
+        for _, _, pair, result in played
     ]
     return together(games) if games else "no game"
 
@@ -152,14 +149,18 @@ def main() -> int:
         print("runs: no OUT/OPPONENT/games.csv in any of the runs", file=sys.stderr)
         return 2
     try:
+        read = {
+            (index, opponent): read_games(run / opponent / "games.csv", args.bot)
+            for index, run in enumerate(args.runs)
+            for opponent in opponents
+            if (run / opponent / "games.csv").is_file()
+        }
         for opponent in opponents:
-            paths = [run / opponent / "games.csv" for run in args.runs]
-            columns = [read_results(p, args.bot) if p.is_file() else {} for p in paths]
+            columns = [results_of(read.get((i, opponent), [])) for i in range(len(args.runs))]
             print(f"{args.bot} vs {opponent}")
             print("\n".join("  " + line for line in table(names, columns)))
         for family in sorted({opponent.removesuffix("-generated") for opponent in opponents}):
-            score = all_games(args.runs, opponents, family, args.bot)
-            print(f"{args.bot} vs {family}, every run: {score}")
+            print(f"{args.bot} vs {family}, every run: {all_games(read, family)}")
     except (OSError, KeyError, csv.Error) as e:
         print(f"runs: cannot read a games.csv: {e!r}", file=sys.stderr)
         return 1

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import shlex
@@ -63,7 +62,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from harness import ORACLE, ROOT, SHARED, lazytron_command
+from harness import ORACLE, ROOT, SHARED, error_bar, lazytron_command
 
 from lazytron.ratings.stats import pair_counts
 from lazytron.tournament import store
@@ -309,10 +308,8 @@ def won_on_fault(game: dict, player: str = US) -> bool:
 
 def summary(scores: list[float]) -> str:
     """``points/games = share% ± error%`` with a 95% error bar on the share."""
-    n = len(scores)
-    share = sum(scores) / n
-    error = 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 1.0
-    return f"{sum(scores):g}/{n} = {100 * share:.0f}% ± {100 * error:.0f}%"
+    share = sum(scores) / len(scores)
+    return f"{sum(scores):g}/{len(scores)} = {100 * share:.0f}% ± {100 * error_bar(scores):.0f}%"
 
 
 def pairs_line(games: list[dict], player: str = US) -> str:
