@@ -22,12 +22,13 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from harness import bot_result, error_bar
 
 from lazytron.ratings.stats import pair_counts
+from lazytron.term.streams import silence_output
 
 Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
 Game = tuple[str, int, str, str]  # the start (map, or map:OPENING), the bot's seat, pair, result
@@ -155,16 +156,31 @@ def main() -> int:
             for opponent in opponents
             if (run / opponent / "games.csv").is_file()
         }
-        for opponent in opponents:
-            columns = [results_of(read.get((i, opponent), [])) for i in range(len(args.runs))]
-            print(f"{args.bot} vs {opponent}")
-            print("\n".join("  " + line for line in table(names, columns)))
-        for family in sorted({opponent.removesuffix("-generated") for opponent in opponents}):
-            print(f"{args.bot} vs {family}, every run: {all_games(read, family)}")
     except (OSError, KeyError, csv.Error) as e:
         print(f"runs: cannot read a games.csv: {e!r}", file=sys.stderr)
         return 1
+    try:
+        for line in report(names, opponents, read, args.bot):
+            print(line)
+    except BrokenPipeError:  # the reader stopped (`| head`): nothing more to say
+        silence_output()
+        return 1
     return 0
+
+
+def report(
+    names: list[str],
+    opponents: list[str],
+    read: dict[tuple[int, str], list[Game]],
+    bot: str,
+) -> Iterator[str]:
+    """The table of each opponent, then each opponent's every-run score, line by line."""
+    for opponent in opponents:
+        columns = [results_of(read.get((i, opponent), [])) for i in range(len(names))]
+        yield f"{bot} vs {opponent}"
+        yield from ("  " + line for line in table(names, columns))
+    for family in sorted({opponent.removesuffix("-generated") for opponent in opponents}):
+        yield f"{bot} vs {family}, every run: {all_games(read, family)}"
 
 
 if __name__ == "__main__":

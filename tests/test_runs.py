@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import benchmark
+from conftest import ROOT, benchmark
 
 HEADER = "game,pair,round,map,player1,player2,result,outcome,turns\n"
 
@@ -66,3 +68,21 @@ def test_games_from_other_openings_of_one_map_are_other_rows(tmp_path: Path) -> 
         ["g:WWEE", "2", ".", "D", "."],
     ]
     assert "  D in every run: 0\n" in proc.stdout  # no start was played by every run
+
+
+def test_a_reader_that_stops_early_gets_no_complaint(tmp_path: Path) -> None:
+    """``runs.py ... | head``: the table is cut short and nothing is said of it on stderr."""
+    rows = [f"{i},{i},1,m{i},chambers,a,D,x,9" for i in range(1, 4001)]
+    run_dir(tmp_path / "s1", "a", rows)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "benchmarks" / "runs.py"), str(tmp_path / "s1")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == "chambers vs a\n"
+    proc.stdout.close()
+    assert proc.stderr.read() == ""
+    assert proc.wait(timeout=60) == 1
