@@ -6,6 +6,7 @@ import importlib
 import inspect
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -27,6 +28,12 @@ ORACLE = Path(
 )
 GOLDEN = ROOT / "tests" / "golden"
 BOTS = ROOT / "tests" / "bots"  # the test bots and analysers, run as programs
+
+# Tests stop what they start with Ctrl-C (SIGINT), as a person would. A suite started in the
+# background of a script has SIGINT ignored, and every program it starts inherits that and never
+# sees the signal: handled here, the programs start with the default again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def from_benchmarks(module: str) -> ModuleType:
