@@ -67,9 +67,12 @@ def benchmark(name: str, *args: str, **kwargs) -> subprocess.CompletedProcess:
     kwargs.setdefault("capture_output", True)
     kwargs.setdefault("text", True)
     kwargs.setdefault("timeout", 120)
-    return subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *args], **kwargs
-    )
+    return subprocess.run(benchmark_command(name, *args), **kwargs)
+
+
+def benchmark_command(name: str, *args: str) -> list[str]:
+    """The command line of ``benchmarks/NAME.py`` of this checkout, with the tests' interpreter."""
+    return [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *args]
 
 
 @pytest.fixture(scope="session")

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-from conftest import ROOT, benchmark
+from conftest import benchmark, benchmark_command
 
 HEADER = "game,pair,round,map,player1,player2,result,outcome,turns\n"
 
@@ -75,7 +74,7 @@ def test_a_reader_that_stops_early_gets_no_complaint(tmp_path: Path) -> None:
     rows = [f"{i},{i},1,m{i},chambers,a,D,x,9" for i in range(1, 4001)]
     run_dir(tmp_path / "s1", "a", rows)
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "benchmarks" / "runs.py"), str(tmp_path / "s1")],
+        benchmark_command("runs", str(tmp_path / "s1")),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
