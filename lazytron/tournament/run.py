@@ -20,7 +20,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from ..match.processes import BotError
+from ..match.processes import BotError, uninterrupted
 from ..ratings.stats import Sprt
 from ..term.progress import Bar
 from ..term.safe import printable
@@ -116,8 +116,9 @@ def play(db: store.Database, plan: Plan, runner: Runner, err: TextIO = sys.stder
         with closing(runner(iter(todo))) as results:
             for result in results:
                 fixture = by_game[result.game]
-                store.save(db, run, fixture, result)
-                plan.played.append((fixture, result))
+                with uninterrupted():  # a game stored is a game counted
+                    store.save(db, run, fixture, result)
+                    plan.played.append((fixture, result))
                 progress.update(fixture, result)
                 if (broken := never_started(plan.played, fixture, result)) is not None:
                     raise BotError(broken)
