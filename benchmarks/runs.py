@@ -27,7 +27,7 @@ from pathlib import Path
 
 from harness import bot_result, error_bar
 
-from lazytron.ratings.stats import pair_counts
+from lazytron.ratings.stats import pair_counts, pair_totals
 from lazytron.term.streams import silence_output
 
 Results = dict[tuple[str, int], str]  # (map, the bot's seat): W, D or L
@@ -69,11 +69,9 @@ def together(games: Sequence[tuple[object, str]]) -> str:
     record = "-".join(str(sum(r == result for _, r in games)) for result in "WDL")
     share = f"{100 * sum(scores) / n:.1f} % ± {100 * error:.1f} %"
     line = f"{sum(scores):g} of {n} = {share} ({record}"
-    pairs: dict[object, list[float]] = {}
-    for (pair, _), score in zip(games, scores, strict=True):
-        pairs.setdefault(pair, []).append(score)
-    if all(len(both) == 2 for both in pairs.values()):
-        counts = list(pair_counts([sum(both) for both in pairs.values()]))
+    pairs = pair_totals((pair, score) for (pair, _), score in zip(games, scores, strict=True))
+    if None not in pairs.values():
+        counts = list(pair_counts([p for p in pairs.values() if p is not None]))
         line += f"; pentanomial {counts} over {len(pairs)} pair{'s' * (len(pairs) != 1)}"
     return line + ")"
 

@@ -64,7 +64,7 @@ from typing import NamedTuple
 
 from harness import ORACLE, ROOT, SHARED, error_bar, lazytron_command
 
-from lazytron.ratings.stats import pair_counts
+from lazytron.ratings.stats import pair_counts, pair_totals
 from lazytron.tournament import store
 from lazytron.tournament.table import Clock, clocks, seconds
 
@@ -321,12 +321,12 @@ def pairs_line(games: list[dict], player: str = US) -> str:
     ...          {"pair": 2, "result": "D", "player1": "them", "player2": "us"}]
     >>> pairs_line(games, "us")
     'draws 3/4 = 75%, pentanomial [0, 0, 1, 1, 0] (pairs scoring 0, 1/2, 1, 3/2, 2)'
+    >>> pairs_line(games[:3], "us")  # a pair without its second game is no pentanomial count
+    'draws 2/3 = 67%, pentanomial [0, 0, 0, 1, 0] (pairs scoring 0, 1/2, 1, 3/2, 2)'
     """
-    pairs: dict[int, float] = {}
-    for game in games:
-        pairs[game["pair"]] = pairs.get(game["pair"], 0.0) + points(game, player)
+    pairs = pair_totals((game["pair"], points(game, player)) for game in games)
     draws = sum(g["result"] == "D" for g in games)
-    counts = list(pair_counts([pairs[k] for k in sorted(pairs)]))
+    counts = list(pair_counts([p for p in pairs.values() if p is not None]))
     return (
         f"draws {draws}/{len(games)} = {100 * draws / len(games):.0f}%, "
         f"pentanomial {counts} (pairs scoring 0, 1/2, 1, 3/2, 2)"

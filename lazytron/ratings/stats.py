@@ -23,10 +23,13 @@ fishtest), so that a bot author reads them as they are used to:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .elo import Z95, elo, expected
+
+K = TypeVar("K", bound=Hashable)  # what names a pair
 
 PENTA_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)  # a pair's points / 2, by pentanomial bucket
 SPRT_ELO = 1000.0  # the largest elo0 or elo1 an SPRT takes (a 99.7 % score)
@@ -101,6 +104,19 @@ def pentanomial(counts: Sequence[int]) -> dict[float, float]:
     """Pairs as samples {points / 2: count}, from the five pentanomial counts (0, 1/2, 1, 3/2, 2
     points)."""
     return dict(zip(PENTA_SCORES, map(float, counts), strict=True))
+
+
+def pair_totals(games: Iterable[tuple[K, float]]) -> dict[K, float | None]:
+    """Each pair's points from its games' (pair, points), in the order the pairs first come: the
+    sum of its two games, None while it has one.
+
+    >>> pair_totals([(1, 1.0), (2, 0.5), (1, 0.5)])
+    {1: 1.5, 2: None}
+    """
+    games_of: dict[K, list[float]] = {}
+    for pair, points in games:
+        games_of.setdefault(pair, []).append(points)
+    return {pair: sum(ps) if len(ps) == 2 else None for pair, ps in games_of.items()}
 
 
 def pair_counts(pair_points: Sequence[float]) -> tuple[int, int, int, int, int]:

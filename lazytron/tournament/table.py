@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..ratings.bayeselo import Fit, fit
 from ..ratings.bradley_terry import Rating, ratings
-from ..ratings.stats import Match, Sprt, pair_counts, pentanomial
+from ..ratings.stats import Match, Sprt, pair_counts, pair_totals, pentanomial
 from ..term.render import columns
 from ..term.safe import printable
 from .task import Fixture, GameResult
@@ -154,11 +154,8 @@ def _points_of(bot: str, fixture: Fixture, result: GameResult) -> float | None:
 def pair_points(played: Sequence[Played], bot: str) -> list[tuple[int, float | None]]:
     """Each of ``bot``'s pairs in pair order: (pair number, its points over both games, None while a
     game is missing)."""
-    games: dict[int, list[float]] = defaultdict(list)
-    for f, r in played:
-        if (p := _points_of(bot, f, r)) is not None:
-            games[f.pair].append(p)
-    return [(pair, sum(ps) if len(ps) == 2 else None) for pair, ps in sorted(games.items())]
+    games = ((f.pair, p) for f, r in played if (p := _points_of(bot, f, r)) is not None)
+    return sorted(pair_totals(games).items())
 
 
 def match(played: Sequence[Played], bot: str) -> Match:
