@@ -19,7 +19,7 @@ from time import monotonic
 from typing import BinaryIO, TextIO
 
 from .board import CARDINALS, Board, BoardError, Move
-from .clock import FIRST_TIME, TURN_TIME, Deadline, process_start
+from .clock import FIRST_TIME, TURN_TIME, Deadline, OutOfTime, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine
 from .reading import decoded_lines, read_boards
@@ -51,8 +51,10 @@ class Bot:
         turn_time: float = TURN_TIME,
         engine: Engine = ENGINES[DEFAULT],
         log: Callable[[str], None] | None = None,
+        ponder: bool = False,
     ) -> None:
         self.depth = depth
+        self.ponder = ponder and depth is None  # a fixed depth plays the same with or without
         self.engine = engine
         self.first_time = first_time
         self.turn_time = turn_time
@@ -104,6 +106,29 @@ class Bot:
         self.root = self.root_for(board)
         self.enemy = board.enemy
         return self.think(self.root, start)
+
+    def think_on(self, waiting: Callable[[], bool]) -> int:
+        """Search this turn's tree on after the answer, until ``waiting()`` says input has come or
+        the search ends; return the depth it completed (0: none).
+
+        The enemy still thinks: what this search finds of our answer's subtree
+        (its values by depth, its best moves) the next turn's re-rooted tree
+        answers at once.  Called between the answer and :meth:`advance`.
+        """
+        if not self.ponder or self.root is None:
+            return 0
+
+        def check() -> None:
+            if waiting():
+                raise OutOfTime
+
+        done = -1
+        try:
+            for _ in self.engine.best_scores(self.root, check):
+                done += 1
+        except OutOfTime:
+            pass
+        return max(done, 0) * 2
 
     def advance(self, move: Move) -> None:
         """Re-root on our own move; the rest of the tree becomes litter, freed by :meth:`tidy`."""
@@ -217,6 +242,7 @@ def run(
     turn_time: float = TURN_TIME,
     engine: str | Engine = DEFAULT,
     verbose: bool = False,
+    ponder: bool = False,
 ) -> int:
     """Play the contest protocol until end of input; return the exit status (0).
 
@@ -226,6 +252,8 @@ def run(
     first line arrives, but the first turn's starts when the process did if
     the board was already waiting then (Python takes tens of milliseconds
     to start, more on a loaded machine, and the engine's clock is running).
+    With ``ponder``, the search goes on after each answer until the next
+    line arrives (:meth:`Bot.think_on`), once the last turn's litter is freed.
     """
     gc.disable()  # the tree has no cycles; collections would only stall the search
 
@@ -233,7 +261,14 @@ def run(
         print(message, file=stderr, flush=True)
 
     chosen = ENGINES[engine] if isinstance(engine, str) else engine
-    bot = Bot(depth=depth, first_time=first_time, turn_time=turn_time, engine=chosen, log=log)
+    bot = Bot(
+        depth=depth,
+        first_time=first_time,
+        turn_time=turn_time,
+        engine=chosen,
+        log=log,
+        ponder=ponder,
+    )
     source = Input(stdin)
     source.idle = lambda: bot.tidy(
         source.ready
@@ -262,6 +297,13 @@ def run(
             ms = round((monotonic() - start) * 1000)
             score = "-" if report.score is None else report.score
             log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
+        if bot.ponder:
+            bot.tidy(source.ready)
+            began = monotonic()
+            pondered = bot.think_on(source.ready)
+            if verbose:
+                ms = round((monotonic() - began) * 1000)
+                log(f"turn={bot.turn} pondered depth={pondered} ms={ms}")
         bot.advance(report.move)
     return 0
 
@@ -273,6 +315,7 @@ def main(
     turn_time: float = TURN_TIME,
     engine: str | Engine = DEFAULT,
     verbose: bool = False,
+    ponder: bool = False,
 ) -> int:
     """Run the bot on the process's standard streams."""
     return run(
@@ -284,4 +327,5 @@ def main(
         turn_time=turn_time,
         engine=engine,
         verbose=verbose,
+        ponder=ponder,
     )

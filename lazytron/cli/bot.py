@@ -27,6 +27,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="S",
         help=f"seconds for later moves ({TURN_TIME})",
     )
+    p.add_argument(
+        "--ponder",
+        action="store_true",
+        help="search on after each answer until the next turn arrives (the enemy's time)",
+    )
     arguments.engine_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true", help="one line per turn on stderr")
 
@@ -52,4 +57,5 @@ def run(args: argparse.Namespace) -> int:
         turn_time=args.turn_time,
         engine=engine,
         verbose=args.verbose,
+        ponder=args.ponder,
     )
