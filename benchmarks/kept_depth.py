@@ -1,8 +1,9 @@
 """How deep the chambers engine gets each turn with its tree kept, as in a game: the option \
-``MEMO`` off, then on.
+``MEMO`` off, then on (or, with ``--ponder S``, the bot without pondering, then pondering S
+seconds after each answer).
 
     python benchmarks/kept_depth.py [--games DIR] [--records 10] [--turns 30] [--time 0.9] \
-[--seat 1]
+[--seat 1] [--ponder S]
     python benchmarks/kept_depth.py --record FILE --turn N [--seat 1] [--time 0.9] \
 [--option NAME=VALUE ...]
     python benchmarks/kept_depth.py --suite FILE [--time 0.9] [--option NAME=VALUE ...]
@@ -17,7 +18,11 @@ strength run's games folder; a record's turns end where the players are
 apart. Printed: each record's depths with ``MEMO`` off and on, then the
 turns, each setting's median depth, and the turns where ``MEMO`` got
 deeper, less deep or as deep (a search that became exhaustive reports
-the length of its longest line, hundreds of plies).
+the length of its longest line, hundreds of plies).  ``--ponder S``
+compares the bot's loop without pondering and with S seconds of it after
+every answer (``lazytron bot --ponder``, :meth:`lazytron.bot.Bot.think_on`:
+the enemy's time, about 0.09 s a turn against a1k0n at the contest
+clock), both with ``MEMO`` on.
 
 ``--record FILE --turn N``: one turn of one record searched again as the
 game searched it, the tree kept from the turns before (the record's moves
@@ -45,7 +50,7 @@ import argparse
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 from time import monotonic
@@ -82,10 +87,19 @@ def record_turns(bot: Bot, boards: list, moves: list) -> Iterator[tuple[int, Boa
         bot.advance(mine)
 
 
-def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) -> list[int]:
+def elapsed(seconds: float) -> Callable[[], bool]:
+    """A ``waiting`` for :meth:`Bot.think_on`: true once ``seconds`` from now have passed (the next
+    turn's board arriving then)."""
+    until = monotonic() + seconds
+    return lambda: monotonic() >= until
+
+
+def depths(
+    boards: list, moves: list, turns: int, turn_time: float, memo: bool, ponder: float = 0.0
+) -> list[int]:
     """The depth each turn's decision reached in the boards' seat (``me``), until the players are
-    apart."""
-    bot = Bot(engine=configured(CHAMBERS, [f"MEMO={memo}"]), turn_time=turn_time)
+    apart; with ``ponder`` seconds of pondering after each answer."""
+    bot = Bot(engine=configured(CHAMBERS, [f"MEMO={memo}"]), turn_time=turn_time, ponder=ponder > 0)
     reached = []
     for _, board in islice(record_turns(bot, boards, moves), turns):
         decision = bot.play(board, monotonic())
@@ -93,6 +107,7 @@ def depths(boards: list, moves: list, turns: int, turn_time: float, memo: bool) 
         if root is None or root.kind is not Kind.CONNECTED:  # type: ignore[attr-defined]
             break
         reached.append(decision.depth)
+        bot.think_on(elapsed(ponder))
     return reached
 
 
@@ -243,6 +258,13 @@ def main() -> None:
         help="with --record or --suite: an engine option NAME=VALUE",
     )
     parser.add_argument("--suite", type=Path, help="a suite of turns: play each again (above)")
+    parser.add_argument(
+        "--ponder",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="compare no pondering with S seconds of it after each answer, not MEMO off and on",
+    )
     args = parser.parse_args()
     if args.suite is not None:
         sys.exit(play_suite(args))
@@ -259,7 +281,12 @@ def main() -> None:
     pairs: list[tuple[int, int]] = []
     for boards, moves in games:
         boards, moves = from_side(boards, moves, args.seat)
-        found = [depths(boards, moves, args.turns, args.time, memo) for memo in (False, True)]
+        if args.ponder > 0:
+            found = [
+                depths(boards, moves, args.turns, args.time, True, s) for s in (0, args.ponder)
+            ]
+        else:
+            found = [depths(boards, moves, args.turns, args.time, memo) for memo in (False, True)]
         print("off", found[0], "\non ", found[1], flush=True)
         # the two runs may stop on different turns (no root kept, the players apart): the turns
         # both reached
@@ -269,8 +296,9 @@ def main() -> None:
     off, on = zip(*pairs, strict=True)
     deeper = sum(b > a for a, b in pairs)
     shallower = sum(b < a for a, b in pairs)
+    what = f"pondering {args.ponder} s" if args.ponder > 0 else "MEMO"
     print(
-        f"{len(pairs)} turns: median depth {statistics.median(off)} with MEMO off, "
+        f"{len(pairs)} turns: median depth {statistics.median(off)} with {what} off, "
         f"{statistics.median(on)} on; on went deeper on {deeper}, less deep on {shallower}, "
         f"as deep on {len(pairs) - deeper - shallower}"
     )

@@ -26,7 +26,8 @@ puts another of the four bots in chambers' seat (``--player a1k0n
 yardstick).  ``--book FILE`` plays every position of an opening book (both seats) instead of the
 maps (``lazytron tournament --book``).  ``--option NAME=VALUE`` (repeatable) is
 passed to chambers' ``lazytron bot --option``: the gauntlet of a setting other
-than the defaults (checked by the bot before any game).  It prints, per
+than the defaults (checked by the bot before any game); ``--ponder``, chambers
+pondering (``lazytron bot --ponder``).  It prints, per
 opponent and part, the points of the player (win 1, draw 1/2) with a 95% error
 bar (1.96 standard errors of the per-game points), the share of games drawn, the pentanomial counts
 (pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
@@ -137,12 +138,20 @@ def parts_of(
     return [first, rest]
 
 
-def bot_commands(short: bool, options: Sequence[str] = ()) -> dict[str, str]:
+def bot_commands(short: bool, options: Sequence[str] = (), ponder: bool = False) -> dict[str, str]:
     """The command of every bot in the gauntlet, at the contest clock or the short one, chambers
-    with its ``options`` (NAME=VALUE)."""
+    with its ``options`` (NAME=VALUE), pondering if told.
+
+    >>> us = bot_commands(False, ["MEMO=false"], ponder=True)["chambers"].split()
+    >>> us[us.index("bot"):]
+    ['bot', '--engine', 'chambers', '-v', '--option', 'MEMO=false', '--ponder']
+    >>> "--ponder" in bot_commands(True)["chambers"]
+    False
+    """
     clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []
     lazytron = shlex.join(lazytron_command("bot", *clock))
     settings = [arg for option in options for arg in ("--option", option)]
+    settings += ["--ponder"] if ponder else []
     return {
         US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *clock, *settings)),
         "a1k0n": str(A1K0N / ("a1k0n-100" if short else "a1k0n")),
@@ -464,12 +473,17 @@ def arguments() -> argparse.Namespace:
         metavar="NAME=VALUE",
         help="an option of chambers' engine (lazytron bot --option; repeatable)",
     )
+    parser.add_argument(
+        "--ponder",
+        action="store_true",
+        help="chambers searches on while the opponent thinks (lazytron bot --ponder)",
+    )
     return parser.parse_args()
 
 
 def main() -> int:
     args = arguments()
-    commands = bot_commands(args.short, args.option)
+    commands = bot_commands(args.short, args.option, args.ponder)
     opponents = args.opponents.split(",")
     if problem := unknown_bot(args.player, opponents, list(commands)):
         sys.exit(f"strength: {problem}")
@@ -493,7 +507,8 @@ def main() -> int:
     generated = generated_maps(Path(args.out), args.generated, args.generated_size, args.seed)
     if generated:
         (Path(args.out) / "generated-maps" / "seed").write_text(f"{args.seed}\n")
-    settings = f", {US}: {' '.join(args.option)}" if args.option else ""
+    chosen_settings = [*args.option, *(["--ponder"] if args.ponder else [])]
+    settings = f", {US}: {' '.join(chosen_settings)}" if chosen_settings else ""
     seeded = f", seed: {args.seed}" if args.seed != 1 else ""
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{seeded}{settings}"]
     for opponent in opponents:

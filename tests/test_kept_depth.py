@@ -155,3 +155,37 @@ def test_a_suite_it_cannot_read_is_one_line(tmp_path: Path, text: str, message: 
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.splitlines()) == 1
     assert message in proc.stderr if text else "No such file" in proc.stderr
+
+
+def test_ponder_compares_each_turn_s_depth_without_and_with_pondering(record: Path) -> None:
+    run = kept_depth(
+        "--games",
+        str(record.parent),
+        "--records",
+        "1",
+        "--turns",
+        "4",
+        "--time",
+        "0.1",
+        "--ponder",
+        "0.1",
+        shared=record.parent,
+    )
+    assert run.returncode == 0, run.stderr
+    off, on, summary = run.stdout.splitlines()
+    found = [[int(d) for d in re.findall(r"\d+", line)] for line in (off, on)]
+    assert 1 <= len(found[0]) <= 4 and 1 <= len(found[1]) <= 4
+    turns = min(map(len, found))
+    pairs = list(zip(found[0][:turns], found[1][:turns], strict=True))
+    counts = re.fullmatch(
+        r"(\d+) turns: median depth \S+ with pondering 0\.1 s off, \S+ on; "
+        r"on went deeper on (\d+), less deep on (\d+), as deep on (\d+)",
+        summary,
+    )
+    assert counts, summary
+    assert [int(g) for g in counts.groups()] == [
+        turns,
+        sum(b > a for a, b in pairs),
+        sum(b < a for a, b in pairs),
+        sum(a == b for a, b in pairs),
+    ]
