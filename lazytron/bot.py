@@ -232,6 +232,30 @@ class Input:
             self.partial.append(rest)
 
 
+def answer(bot: Bot, item: Board | BoardError, start: float) -> Decision | None:
+    """A turn's decision: the search of a board, :func:`fallback_move` for a map too broken to
+    read (the tree forgotten), None for a line that starts no map (skipped); each problem
+    logged."""
+    if not isinstance(item, BoardError):
+        return bot.play(item, start)
+    if not item.rows:
+        bot.log(f"turn {bot.turn + 1}: {item}; line skipped")
+        return None
+    bot.log(f"turn {bot.turn + 1}: {item}; fallback move")
+    bot.forget()
+    return Decision(0, None, fallback_move(item.rows))
+
+
+def think_on(bot: Bot, waiting: Callable[[], bool], log: Callable[[str], None] | None) -> None:
+    """After an answer: free the last turn's litter, then ponder until ``waiting()``
+    (:meth:`Bot.think_on`); with ``log``, the depth it completed and its time."""
+    bot.tidy(waiting)
+    began = monotonic()
+    depth = bot.think_on(waiting)
+    if log is not None:
+        log(f"turn={bot.turn} pondered depth={depth} ms={round((monotonic() - began) * 1000)}")
+
+
 def run(
     stdin: BinaryIO,
     stdout: TextIO,
@@ -252,8 +276,7 @@ def run(
     first line arrives, but the first turn's starts when the process did if
     the board was already waiting then (Python takes tens of milliseconds
     to start, more on a loaded machine, and the engine's clock is running).
-    With ``ponder``, the search goes on after each answer until the next
-    line arrives (:meth:`Bot.think_on`), once the last turn's litter is freed.
+    With ``ponder``, the search goes on after each answer (:func:`think_on`).
     """
     gc.disable()  # the tree has no cycles; collections would only stall the search
 
@@ -270,27 +293,19 @@ def run(
         ponder=ponder,
     )
     source = Input(stdin)
-    source.idle = lambda: bot.tidy(
-        source.ready
-    )  # free the last turn's litter while the next board is not here
-    born = (
-        process_start() if source.ready() else None
-    )  # the board was waiting: the engine's clock runs since then
+    # free the last turn's litter while the next board is not here
+    source.idle = lambda: bot.tidy(source.ready)
+    # the board was waiting: the engine's clock runs since then
+    born = process_start() if source.ready() else None
     for item in read_boards(decoded_lines(source), source.ready):
         start = source.turn_start()
         if born is not None:
             start, born = min(start, born), None
-        if isinstance(item, BoardError):
-            if item.at_end:
-                return 0  # end of input inside a map: the game is over
-            if not item.rows:
-                log(f"turn {bot.turn + 1}: {item}; line skipped")
-                continue
-            log(f"turn {bot.turn + 1}: {item}; fallback move")
-            bot.forget()
-            report = Decision(0, None, fallback_move(item.rows))
-        else:
-            report = bot.play(item, start)
+        if isinstance(item, BoardError) and item.at_end:
+            return 0  # end of input inside a map: the game is over
+        report = answer(bot, item, start)
+        if report is None:
+            continue
         stdout.write(report.move.digit + "\n")
         stdout.flush()
         if verbose:
@@ -298,12 +313,7 @@ def run(
             score = "-" if report.score is None else report.score
             log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
         if bot.ponder:
-            bot.tidy(source.ready)
-            began = monotonic()
-            pondered = bot.think_on(source.ready)
-            if verbose:
-                ms = round((monotonic() - began) * 1000)
-                log(f"turn={bot.turn} pondered depth={pondered} ms={ms}")
+            think_on(bot, source.ready, log if verbose else None)
         bot.advance(report.move)
     return 0
 
