@@ -246,29 +246,24 @@ def answer(bot: Bot, item: Board | BoardError, start: float) -> Decision | None:
     return Decision(0, None, fallback_move(item.rows))
 
 
-def think_on(bot: Bot, waiting: Callable[[], bool], log: Callable[[str], None] | None) -> None:
+def after_answer(bot: Bot, waiting: Callable[[], bool], verbose: bool) -> None:
     """After an answer: free the last turn's litter, then ponder until ``waiting()``
-    (:meth:`Bot.think_on`); with ``log``, the depth it completed and its time."""
+    (:meth:`Bot.think_on`); if ``verbose``, log the depth it completed and its time."""
     bot.tidy(waiting)
     began = monotonic()
     depth = bot.think_on(waiting)
-    if log is not None:
-        log(f"turn={bot.turn} pondered depth={depth} ms={round((monotonic() - began) * 1000)}")
+    if verbose:
+        ms = round((monotonic() - began) * 1000)
+        bot.log(f"turn={bot.turn} pondered depth={depth} ms={ms}")
 
 
-def run(
-    stdin: BinaryIO,
-    stdout: TextIO,
-    stderr: TextIO,
-    *,
-    depth: int | None = None,
-    first_time: float = FIRST_TIME,
-    turn_time: float = TURN_TIME,
-    engine: str | Engine = DEFAULT,
-    verbose: bool = False,
-    ponder: bool = False,
-) -> int:
-    """Play the contest protocol until end of input; return the exit status (0).
+def to_stderr(message: str) -> None:
+    """A bot's log line, on the process's standard error."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def run(bot: Bot, stdin: BinaryIO, stdout: TextIO, *, verbose: bool = False) -> int:
+    """Play the contest protocol with ``bot`` until end of input; return the exit status (0).
 
     Every map the reader finds is a turn, answered with one digit; a turn
     too broken to read is answered with :func:`fallback_move`; a line that
@@ -276,22 +271,9 @@ def run(
     first line arrives, but the first turn's starts when the process did if
     the board was already waiting then (Python takes tens of milliseconds
     to start, more on a loaded machine, and the engine's clock is running).
-    With ``ponder``, the search goes on after each answer (:func:`think_on`).
+    If the bot ponders, its search goes on after each answer (:func:`after_answer`).
+    With ``verbose``, one line per turn goes to the bot's log.
     """
-    gc.disable()  # the tree has no cycles; collections would only stall the search
-
-    def log(message: str) -> None:
-        print(message, file=stderr, flush=True)
-
-    chosen = ENGINES[engine] if isinstance(engine, str) else engine
-    bot = Bot(
-        depth=depth,
-        first_time=first_time,
-        turn_time=turn_time,
-        engine=chosen,
-        log=log,
-        ponder=ponder,
-    )
     source = Input(stdin)
     # free the last turn's litter while the next board is not here
     source.idle = lambda: bot.tidy(source.ready)
@@ -311,31 +293,17 @@ def run(
         if verbose:
             ms = round((monotonic() - start) * 1000)
             score = "-" if report.score is None else report.score
-            log(f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}")
+            bot.log(
+                f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}"
+            )
         if bot.ponder:
-            think_on(bot, source.ready, log if verbose else None)
+            after_answer(bot, source.ready, verbose)
         bot.advance(report.move)
     return 0
 
 
-def main(
-    *,
-    depth: int | None = None,
-    first_time: float = FIRST_TIME,
-    turn_time: float = TURN_TIME,
-    engine: str | Engine = DEFAULT,
-    verbose: bool = False,
-    ponder: bool = False,
-) -> int:
-    """Run the bot on the process's standard streams."""
-    return run(
-        sys.stdin.buffer,
-        sys.stdout,
-        sys.stderr,
-        depth=depth,
-        first_time=first_time,
-        turn_time=turn_time,
-        engine=engine,
-        verbose=verbose,
-        ponder=ponder,
-    )
+def main(bot: Bot, *, verbose: bool = False) -> int:
+    """Run ``bot`` on the process's standard streams, the garbage collector off (the tree has no
+    cycles; collections would only stall the search)."""
+    gc.disable()
+    return run(bot, sys.stdin.buffer, sys.stdout, verbose=verbose)

@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bot import main
+    from ..bot import Bot, main, to_stderr
 
     engine = arguments.chosen_engine(args)
     if isinstance(engine, int):
@@ -51,11 +51,12 @@ def run(args: argparse.Namespace) -> int:
                 "the chambers engine searches a fraction as deep",
                 file=sys.stderr,
             )
-    return main(
+    bot = Bot(
         depth=args.depth,
         first_time=args.first_time,
         turn_time=args.turn_time,
         engine=engine,
-        verbose=args.verbose,
+        log=to_stderr,
         ponder=args.ponder,
     )
+    return main(bot, verbose=args.verbose)
