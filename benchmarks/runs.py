@@ -70,8 +70,9 @@ def together(games: Sequence[tuple[object, str]]) -> str:
     share = f"{100 * sum(scores) / n:.1f} % ± {100 * error:.1f} %"
     line = f"{sum(scores):g} of {n} = {share} ({record}"
     pairs = pair_totals((pair, score) for (pair, _), score in zip(games, scores, strict=True))
-    if None not in pairs.values():
-        counts = list(pair_counts([p for p in pairs.values() if p is not None]))
+    totals = [total for total in pairs.values() if total is not None]
+    if len(totals) == len(pairs):
+        counts = list(pair_counts(totals))
         line += f"; pentanomial {counts} over {len(pairs)} pair{'s' * (len(pairs) != 1)}"
     return line + ")"
 

@@ -36,12 +36,13 @@ def test_sigterm_as_a_game_is_committed_keeps_it_counted(tmp_path, interrupts):
     o = Options(maps=[str(MAPS / "pillars.txt")], bots=[f"a={BOT}", f"b={BOT}"], db=path)
     plan = make_plan(o)
     db = store.connect(path)
-    saved = []
+    saves = 0
 
     def on_call(frame, event, arg):  # SIGTERM as the second game's store.save returns
+        nonlocal saves
         if event == "return" and frame.f_code is store.save.__code__:
-            saved.append(frame)
-            if len(saved) == 2:
+            saves += 1
+            if saves == 2:
                 os.kill(os.getpid(), signal.SIGTERM)
 
     sys.setprofile(on_call)
