@@ -7,7 +7,8 @@ import re
 from conftest import lazytron
 
 from lazytron.board import CARDINALS, Board, Move, step
-from lazytron.bot import Bot, enemy_move, fallback_move, run
+from lazytron.bot import Bot, enemy_move, fallback_move
+from lazytron.bot import run as run_on_streams
 from lazytron.engines import ENGINES
 from lazytron.match.rules import advance
 from lazytron.reading import load_board, parse_board
@@ -39,7 +40,8 @@ def test_fixed_depth_answers_are_the_searched_moves():
 def test_a_bot_run_on_streams_answers_as_the_process_and_logs_to_its_own_log():
     text = turns(START, advance(START, Move.EAST, Move.WEST))
     out, lines = io.StringIO(), []
-    assert run(Bot(depth=4, log=lines.append), io.BytesIO(text.encode()), out, verbose=True) == 0
+    bot = Bot(depth=4, log=lines.append)
+    assert run_on_streams(bot, io.BytesIO(text.encode()), out, verbose=True) == 0
     assert out.getvalue() == lazytron("bot", "--depth", "4", input=text).stdout
     assert [line.split()[0] for line in lines] == ["turn=1", "turn=2"]
 

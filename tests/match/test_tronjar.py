@@ -113,19 +113,18 @@ def test_example_bots_play_the_same_game_on_a_contest_map(shared, tmp_path):
 
 
 @pytest.mark.slow
-def test_every_third_contest_map_every_example_bot_both_sides(shared, contest_maps, tmp_path):
-    """The suite's sample of the whole check: 9 of the 27 maps, 108 games each way."""
-    games = pairings(shared, contest_maps[::3], (depth_bot(2), hugger()))
-    assert differences(shared, games, tmp_path, threads=6) == []
-
-
-@pytest.mark.slow
-@pytest.mark.exhaustive
-def test_every_contest_map_every_example_bot_both_sides(shared, contest_maps, tmp_path):
-    """The whole check: 27 maps x 3 example bots x (depth 2, the hugger) x both sides, 324 games
-    each way."""
+@pytest.mark.parametrize(
+    "every",
+    [
+        pytest.param(3, id="every third map"),
+        pytest.param(1, id="all", marks=pytest.mark.exhaustive),
+    ],
+)
+def test_contest_maps_every_example_bot_both_sides(every, shared, contest_maps, tmp_path):
+    """The whole check (``-m exhaustive``): 27 maps x 3 example bots x (depth 2, the hugger) x
+    both sides, 324 games each way; the test command's sample, every third map, 108."""
     assert len(contest_maps) == 27
-    games = pairings(shared, contest_maps, (depth_bot(2), hugger()))
+    games = pairings(shared, contest_maps[::every], (depth_bot(2), hugger()))
     assert differences(shared, games, tmp_path, threads=6) == []
 
 
