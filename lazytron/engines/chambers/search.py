@@ -30,7 +30,7 @@ from ...tree import Node
 from ._native import board_bytes
 from .evaluate import Kind
 from .nodes import ChamberPosition, ChamberReply, Known
-from .outcome import WIN
+from .outcome import DRAW, WIN
 
 INF = WIN + 1  # beyond every score
 Check = Callable[[], None]
@@ -258,17 +258,32 @@ def _value(
 def answer(
     reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0
 ) -> int:
-    """The enemy's best answer to my move: the least of its positions' values."""
+    """The enemy's best answer to my move: the least of its positions' values.
+
+    Where the enemy can step into my head, that collision (worth ``collision``,
+    at no cost) is its first answer: enough at once where it is no more than
+    ``alpha``, and else the ceiling the other answers are searched under.
+    """
     kids = reply.children
-    killers, ply, settings = reply.game.killers, reply.ply, reply.game.settings
+    game = reply.game
+    killers, ply, settings = game.killers, reply.ply, game.settings
+    collides = [i for i, kid in enumerate(kids) if kid.me == kid.enemy]  # type: ignore[attr-defined]
+    best = DRAW + settings.collision if collides else INF
+    if best <= alpha:
+        return best
+    if collides:
+        reply.lead = collides[0]
     reduce, scout = settings.reduce, settings.scout
     depth, extend = step_down(len(kids), depth, extend)
-    best = INF
-    for k, i in enumerate(_order(reply, kids, killers[ply])):
-        ceiling = min(beta, best)
+    later = len(collides)
+    for i in _order(reply, kids, killers[ply]):
         kid: ChamberPosition = kids[i]  # type: ignore[assignment]
-        first = _look(k, depth, reduce, scout)
-        if first is not None and kid.me != kid.enemy:  # as a later move in _value, not a collision
+        if kid.me == kid.enemy:
+            continue
+        ceiling = min(beta, best)
+        first = _look(later, depth, reduce, scout)
+        later += 1
+        if first is not None:  # as a later move in _value
             v = value(kid, first, ceiling - 1, ceiling, check, extend)
             if v < ceiling and (first < depth or v > alpha):
                 v = value(kid, depth, alpha, ceiling, check, extend)

@@ -309,3 +309,12 @@ def test_the_search_in_c_keeps_a_shares_bound_by_its_cells_and_its_head(speedups
     again = ChamberPosition(Move.NONE, python.open_, python.me, python.enemy, 0, first.game)
     horizon_value(again, 2, -INF, INF, 0, None)
     assert again.score == python.score != first.score
+
+
+@pytest.mark.parametrize("collision", [0, -30, 30])
+def test_answers_that_can_collide_are_searched_in_c_as_in_python(collision, speedups):
+    # heads two cells apart: the collision each answer can make is the ceiling of the others, and
+    # enough at once where the window's floor reaches it, in C as in the tree
+    close = parse_board("7 5\n#######\n#     #\n#1 2  #\n#     #\n#######\n")
+    for board in [close, *random_positions(SMALL, 5, 3)]:
+        assert in_c_and_in_python(board, (2, 4, 6, 8), horizon=8, collision=collision)

@@ -20,7 +20,15 @@ from lazytron.engines.chambers import ChamberPosition
 from lazytron.engines.chambers.analysis import answer_matrix, root_values
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import loss, win
-from lazytron.engines.chambers.search import INF, ROOT, _order, improvements, search, value
+from lazytron.engines.chambers.search import (
+    INF,
+    ROOT,
+    _order,
+    answer,
+    improvements,
+    search,
+    value,
+)
 from lazytron.reading import load_board, parse_board
 
 
@@ -337,3 +345,35 @@ def test_a_search_yields_each_move_it_proves_better_and_ends_with_its_result(see
         assert found[-1][0] == max(exact.values())  # the last is the best move
         changed += len(found) > 1
     assert changed  # some position's first move (the last depth's best) was not its best
+
+
+BESIDE = parse_board("7 5\n#######\n#     #\n#1 2  #\n#     #\n#######\n")  # East: beside 2's head
+
+
+@pytest.mark.parametrize("collision", [0, -30, 30])
+def test_an_answer_that_can_collide_is_searched_under_the_collision(collision):
+    # my East puts my head where the enemy can step: its collision is an answer worth `collision`
+    # at no cost, so a window whose floor it reaches ends at once, scoring none of the other
+    # answers; any other window finds plain minimax's least answer, fail-soft
+    def east(root: ChamberPosition):  # type: ignore[no-untyped-def]
+        return next(r for r in root.children if r.move == Move.EAST)
+
+    exact = min(
+        minimax(p, 4, False) for p in east(tree(BESIDE, collision=collision, extend=0)).children
+    )  # type: ignore[arg-type]
+    assert exact <= collision
+    for alpha, beta in [
+        (collision, INF),
+        (collision + 5, collision + 90),
+        (-INF, INF),
+        (exact - 1, exact + 1),
+        (-INF, exact),
+        (exact, INF),
+    ]:
+        reply = east(tree(BESIDE, collision=collision, extend=0, horizon=0))
+        found = answer(reply, 5, alpha, beta, None)
+        assert_fail_soft(found, exact, alpha, beta)
+        others = [p for p in reply.children if p.me != p.enemy]  # type: ignore[attr-defined]
+        assert len(others) == 3
+        if collision <= alpha:
+            assert found == collision and not any(p.scored for p in others)

@@ -477,34 +477,38 @@ static void wall(Search *s, Py_ssize_t a, Py_ssize_t b, unsigned char mark) {
     s->hash ^= key(a, 0) ^ key(b, 0);
 }
 
-/* search._answer: my move to `target` made, the least of the enemy's answers. */
+/* search._answer: my move to `target` made, the least of the enemy's answers.  Where the enemy can step into `target`,
+   that collision (worth `collision`, at no cost) is its first answer: enough at once where it is no more than alpha, and
+   else the ceiling the other answers are searched under. */
 static Score answer(Search *s, Py_ssize_t target, Py_ssize_t enemy, int ply, int depth, Score alpha, Score beta, int extend) {
     Py_ssize_t to[4];
     int codes[4], indices[4], n = legal(s, enemy, to, codes), chosen = 0;
     uint64_t hash = answer_hash(s, target, enemy);
-    Score best;
+    const Score collided = s->self->knobs.collision;
+    Score best = s->self->win + 1;
+    for (int i = 0; i < n; i++)
+        if (to[i] == target) best = collided, chosen = codes[i];
+    if (chosen && best <= alpha) return best;
     const int deep = depth, spare = extend;
     const long before = s->cuts;
-    if (recalled(s, hash, depth, extend, alpha, beta, &best)) return best;
+    Score kept;
+    if (recalled(s, hash, depth, extend, alpha, beta, &kept)) return kept;
     below(n, &depth, &extend);
     order(s, ply, n, codes, indices, hash);
-    best = s->self->win + 1;
-    for (int k = 0; k < n; k++) {
-        int i = indices[k], first = look(s, k, depth);
-        Score v, ceiling = beta < best ? beta : best;
+    for (int k = 0, later = chosen != 0; k < n; k++) {
+        int i = indices[k];
         Py_ssize_t cell = to[i];
-        if (cell == target)
-            v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
-        else {
-            wall(s, target, cell, WALL);
-            if (first >= 0) { /* a later answer, as a later move in search_moves */
-                v = value(s, target, cell, ply + 1, first, ceiling - 1, ceiling, extend);
-                if (!s->failed && v < ceiling && (first < depth || v > alpha))
-                    v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
-            } else
+        if (cell == target) continue;
+        int first = look(s, later++, depth);
+        Score v, ceiling = beta < best ? beta : best;
+        wall(s, target, cell, WALL);
+        if (first >= 0) { /* a later answer, as a later move in search_moves */
+            v = value(s, target, cell, ply + 1, first, ceiling - 1, ceiling, extend);
+            if (!s->failed && v < ceiling && (first < depth || v > alpha))
                 v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
-            wall(s, target, cell, NOBODY);
-        }
+        } else
+            v = value(s, target, cell, ply + 1, depth, alpha, ceiling, extend);
+        wall(s, target, cell, NOBODY);
         if (s->failed) return 0;
         if (v < best) {
             best = v;
