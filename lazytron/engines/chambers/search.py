@@ -258,31 +258,23 @@ def _value(
 def answer(
     reply: ChamberReply, depth: int, alpha: int, beta: int, check: Check | None, extend: int = 0
 ) -> int:
-    """The enemy's best answer to my move: the least of its positions' values.
-
-    Where the enemy can step into my head, that collision (worth ``collision``,
-    at no cost) is its first answer: enough at once where it is no more than
-    ``alpha``, and else the ceiling the other answers are searched under.
-    """
-    kids = reply.children
-    game = reply.game
+    """The enemy's best answer to my move: the least of its positions' values, a head-on collision
+    first (worth ``collision`` at no cost: enough at once where no more than ``alpha``, else the
+    ceiling of the other answers)."""
+    kids, game = reply.children, reply.game
     killers, ply, settings = game.killers, reply.ply, game.settings
     collides = [i for i, kid in enumerate(kids) if kid.me == kid.enemy]  # type: ignore[attr-defined]
     best = DRAW + settings.collision if collides else INF
     if best <= alpha:
         return best
-    if collides:
-        reply.lead = collides[0]
+    reply.lead = collides[0] if collides else reply.lead
     reduce, scout = settings.reduce, settings.scout
     depth, extend = step_down(len(kids), depth, extend)
-    later = len(collides)
-    for i in _order(reply, kids, killers[ply]):
+    others = [i for i in _order(reply, kids, killers[ply]) if i not in collides]
+    for k, i in enumerate(others, len(collides)):
         kid: ChamberPosition = kids[i]  # type: ignore[assignment]
-        if kid.me == kid.enemy:
-            continue
         ceiling = min(beta, best)
-        first = _look(later, depth, reduce, scout)
-        later += 1
+        first = _look(k, depth, reduce, scout)
         if first is not None:  # as a later move in _value
             v = value(kid, first, ceiling - 1, ceiling, check, extend)
             if v < ceiling and (first < depth or v > alpha):
