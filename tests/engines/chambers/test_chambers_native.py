@@ -8,7 +8,7 @@ from functools import partial
 
 import pytest
 from positions import random_positions
-from trees import ROOMS, SMALL, assert_fail_soft, contested, minimax, searched, tree
+from trees import BESIDE, ROOMS, SMALL, assert_fail_soft, contested, minimax, searched, tree
 
 from lazytron.board import Board, Move
 from lazytron.clock import OutOfTime
@@ -315,6 +315,5 @@ def test_the_search_in_c_keeps_a_shares_bound_by_its_cells_and_its_head(speedups
 def test_answers_that_can_collide_are_searched_in_c_as_in_python(collision, speedups):
     # heads two cells apart: the collision each answer can make is the ceiling of the others, and
     # enough at once where the window's floor reaches it, in C as in the tree
-    close = parse_board("7 5\n#######\n#     #\n#1 2  #\n#     #\n#######\n")
-    for board in [close, *random_positions(SMALL, 5, 3)]:
+    for board in [BESIDE, *random_positions(SMALL, 5, 3)]:
         assert in_c_and_in_python(board, (2, 4, 6, 8), horizon=8, collision=collision)

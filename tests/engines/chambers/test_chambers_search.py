@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from positions import random_positions
 from trees import (
+    BESIDE,
     SMALL,
+    answer_values,
     assert_fail_soft,
     contested,
     extended_minimax,
@@ -347,9 +349,6 @@ def test_a_search_yields_each_move_it_proves_better_and_ends_with_its_result(see
     assert changed  # some position's first move (the last depth's best) was not its best
 
 
-BESIDE = parse_board("7 5\n#######\n#     #\n#1 2  #\n#     #\n#######\n")  # East: beside 2's head
-
-
 @pytest.mark.parametrize("collision", [0, -30, 30])
 def test_an_answer_that_can_collide_is_searched_under_the_collision(collision):
     # my East puts my head where the enemy can step: its collision is an answer worth `collision`
@@ -358,9 +357,7 @@ def test_an_answer_that_can_collide_is_searched_under_the_collision(collision):
     def east(root: ChamberPosition):  # type: ignore[no-untyped-def]
         return next(r for r in root.children if r.move == Move.EAST)
 
-    exact = min(
-        minimax(p, 4, False) for p in east(tree(BESIDE, collision=collision, extend=0)).children
-    )  # type: ignore[arg-type]
+    exact = min(v for _, v in answer_values(east(tree(BESIDE, collision=collision, extend=0)), 4))
     assert exact <= collision
     for alpha, beta in [
         (collision, INF),

@@ -15,6 +15,9 @@ ROOMS = parse_board(
     "9 5\n#########\n#1  #   #\n#      2#\n#   #   #\n#########\n"
 )  # two rooms joined by a gap
 OPEN = parse_board("6 6\n######\n#1   #\n#    #\n#    #\n#   2#\n######\n")
+BESIDE = parse_board(
+    "7 5\n#######\n#     #\n#1 2  #\n#     #\n#######\n"
+)  # my East puts my head beside 2's
 
 
 def tree(board: Board, **knobs: int) -> ChamberPosition:
