@@ -4,7 +4,7 @@
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
                                   [--generated N] [--generated-size WxH] [--seed S]
-                                  [--option NAME=VALUE ...]
+                                  [--option NAME=VALUE ...] [--ponder] [--turn-time S]
 
 Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
 every position): the contest maps, and ``--generated`` N (10) seeded generated
@@ -27,7 +27,9 @@ yardstick).  ``--book FILE`` plays every position of an opening book (both seats
 maps (``lazytron tournament --book``).  ``--option NAME=VALUE`` (repeatable) is
 passed to chambers' ``lazytron bot --option``: the gauntlet of a setting other
 than the defaults (checked by the bot before any game); ``--ponder``, chambers
-pondering (``lazytron bot --ponder``).  It prints, per
+pondering (``lazytron bot --ponder``); ``--turn-time S``, chambers' own deadline
+after the first move (``lazytron bot --turn-time``, 0.9 by default; the
+referee's limit stays 1 s).  It prints, per
 opponent and part, the points of the player (win 1, draw 1/2) with a 95% error
 bar (1.96 standard errors of the per-game points), the share of games drawn, the pentanomial counts
 (pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
@@ -138,22 +140,29 @@ def parts_of(
     return [first, rest]
 
 
-def bot_commands(short: bool, options: Sequence[str] = (), ponder: bool = False) -> dict[str, str]:
+def bot_commands(
+    short: bool, options: Sequence[str] = (), ponder: bool = False, turn_time: str | None = None
+) -> dict[str, str]:
     """The command of every bot in the gauntlet, at the contest clock or the short one, chambers
-    with its ``options`` (NAME=VALUE), pondering if told.
+    with its ``options`` (NAME=VALUE), pondering if told, answering after the first move at its
+    own ``turn_time`` (seconds) if given.
 
     >>> us = bot_commands(False, ["MEMO=false"], ponder=True)["chambers"].split()
     >>> us[us.index("bot"):]
     ['bot', '--engine', 'chambers', '-v', '--option', 'MEMO=false', '--ponder']
     >>> "--ponder" in bot_commands(True)["chambers"]
     False
+    >>> late = bot_commands(True, turn_time="0.12")
+    >>> late["chambers"].split()[-4:], late["port"].split()[-2:]
+    (['--first-time', '0.3', '--turn-time', '0.12'], ['--turn-time', '0.1'])
     """
     clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []
     lazytron = shlex.join(lazytron_command("bot", *clock))
+    ours = clock[:2] + (["--turn-time", turn_time] if turn_time else clock[2:])
     settings = [arg for option in options for arg in ("--option", option)]
     settings += ["--ponder"] if ponder else []
     return {
-        US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *clock, *settings)),
+        US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *ours, *settings)),
         "a1k0n": str(A1K0N / ("a1k0n-100" if short else "a1k0n")),
         "port": lazytron,
         "zenzike": f"{ORACLE / 'depthbot'} 4" if short else str(ORACLE / "zenzike"),
@@ -478,18 +487,25 @@ def arguments() -> argparse.Namespace:
         action="store_true",
         help="chambers searches on while the opponent thinks (lazytron bot --ponder)",
     )
+    parser.add_argument(
+        "--turn-time",
+        metavar="S",
+        help="chambers' seconds for moves after the first (lazytron bot --turn-time; 0.9)",
+    )
     return parser.parse_args()
 
 
 def main() -> int:
     args = arguments()
-    commands = bot_commands(args.short, args.option, args.ponder)
+    commands = bot_commands(args.short, args.option, args.ponder, args.turn_time)
     opponents = args.opponents.split(",")
     if problem := unknown_bot(args.player, opponents, list(commands)):
         sys.exit(f"strength: {problem}")
     if US not in [args.player, *opponents] and args.option:
         sys.exit(f"strength: --option sets {US}, which plays no game here")
-    if args.option and (problem := refused(commands[US])):
+    if US not in [args.player, *opponents] and args.turn_time:
+        sys.exit(f"strength: --turn-time sets {US}, which plays no game here")
+    if (args.option or args.turn_time) and (problem := refused(commands[US])):
         sys.exit(f"strength: {US}: {problem}")
     if args.generated and (problem := seed_of(Path(args.out), args.seed)):
         sys.exit(f"strength: {problem}")
@@ -508,6 +524,7 @@ def main() -> int:
     if generated:
         (Path(args.out) / "generated-maps" / "seed").write_text(f"{args.seed}\n")
     chosen_settings = [*args.option, *(["--ponder"] if args.ponder else [])]
+    chosen_settings += ["--turn-time", args.turn_time] if args.turn_time else []
     settings = f", {US}: {' '.join(chosen_settings)}" if chosen_settings else ""
     seeded = f", seed: {args.seed}" if args.seed != 1 else ""
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{seeded}{settings}"]

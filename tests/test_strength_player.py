@@ -111,6 +111,21 @@ def test_an_option_the_engine_refuses_is_one_line_before_any_game(tmp_path: Path
     assert not (tmp_path / "out").exists()
 
 
+def test_a_turn_time_the_bot_refuses_is_one_line_before_any_game(tmp_path: Path) -> None:
+    proc = strength(
+        "--turn-time",
+        "0",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
+    assert proc.returncode != 0
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("strength: chambers: lazytron bot: error: argument --turn-time:")
+    assert not (tmp_path / "out").exists()
+
+
 def test_options_reach_chambers_and_the_summary(shared: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     proc = strength(
@@ -125,16 +140,18 @@ def test_options_reach_chambers_and_the_summary(shared: Path, tmp_path: Path) ->
         "EXTEND=2",
         "--option",
         "HORIZON=64",
+        "--turn-time",
+        "0.12",
         "--out",
         str(out),
         cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stderr
     bots = json.loads((out / "port" / "games.json").read_text())["bots"]
-    assert bots["chambers"].endswith("--option EXTEND=2 --option HORIZON=64")
-    assert "--option" not in bots["port"]
+    assert bots["chambers"].endswith("--turn-time 0.12 --option EXTEND=2 --option HORIZON=64")
+    assert "--option" not in bots["port"] and bots["port"].endswith("--turn-time 0.1")
     first = (out / "summary.txt").read_text().splitlines()[0]
-    assert first.endswith("chambers: EXTEND=2 HORIZON=64")
+    assert first.endswith("chambers: EXTEND=2 HORIZON=64 --turn-time 0.12")
 
 
 @pytest.mark.parametrize("written, asked", [(None, "2"), ("3\n", "1")])
