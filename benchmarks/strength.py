@@ -1,6 +1,6 @@
 """A gauntlet: `lazytron bot --engine chambers` against a1k0n, the port and the Haskell original.
 
-    python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|NAME,...]
+    python benchmarks/strength.py [--opponents a1k0n,port,zenzike] [--maps all|none|NAME,...]
                                   [--opponent-maps OPPONENT=NAME,...] [--rounds N] [--short]
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
                                   [--generated N] [--generated-size WxH] [--seed S]
@@ -11,11 +11,11 @@ every position): the contest maps, and ``--generated`` N (10) seeded generated
 maps (``lazytron maps generate --size 21x21 --seed 1``, written to
 DIR/generated-maps) played with ``--openings 2 --seed 1`` (two random plies
 each side before the bots take over), so that a mirror map's draw does not
-decide the score.  ``--seed S`` (1) seeds both: the S-th N maps
-(``-s((S-1)N+1)`` to ``-s(SN)``, none of another seed's with the same N) from
-openings seeded by S, fresh starts where a run with the same seed replays the
-same ones; a DIR keeps the seed it was made with.  Each part's CSV, JSON,
-records and the bots' stderr are written under DIR (default
+decide the score (``--maps none``: the generated maps alone).  ``--seed S`` (1)
+seeds both: the S-th N maps (``-s((S-1)N+1)`` to ``-s(SN)``, none of another
+seed's with the same N) from openings seeded by S, fresh starts where a run
+with the same seed replays the same ones; a DIR keeps the seed it was made
+with.  Each part's CSV, JSON, records and the bots' stderr are written under DIR (default
 benchmarks/out/strength): DIR/OPPONENT for the contest maps,
 DIR/OPPONENT-generated for the generated ones, each with its results.db: the
 same command resumes an interrupted run, a new DIR plays every game afresh.
@@ -118,16 +118,23 @@ def counted(n: int, noun: str) -> str:
 def parts_of(
     maps: list[Path], generated: list[Path], book: str | None, seed: int = 1
 ) -> list[Part]:
-    """The gauntlet's parts against one opponent: its contest maps (or the book), then the
-    generated maps with openings seeded by ``seed`` (none if no map was generated)."""
+    """The gauntlet's parts against one opponent: its contest maps (or the book; neither if no
+    map is named), then the generated maps with openings seeded by ``seed`` (none if no map was
+    generated).
+
+    >>> [part.name for part in parts_of([], [Path("gen.txt")], None, 8)]
+    ['1 generated map']
+    """
     stems = " ".join(m.stem for m in maps)
     first = (
-        Part(f"the book {book}", ["--book", book])
+        [Part(f"the book {book}", ["--book", book])]
         if book
-        else Part(counted(len(maps), "contest map"), list(map(str, maps)), listing=stems)
+        else [Part(counted(len(maps), "contest map"), list(map(str, maps)), listing=stems)]
+        if maps
+        else []
     )
     if not generated:
-        return [first]
+        return first
     openings = ["--openings", "2", "--seed", str(seed)]
     listing = " ".join(m.stem for m in generated)
     rest = Part(
@@ -137,7 +144,7 @@ def parts_of(
         "-generated",
         listing,
     )
-    return [first, rest]
+    return [*first, rest]
 
 
 def bot_commands(
@@ -201,9 +208,15 @@ def unknown_bot(player: str, opponents: list[str], bots: list[str]) -> str | Non
 
 
 def map_paths(spec: str) -> list[Path]:
-    """The contest maps named by ``spec`` (comma-separated names, or 'all'); exits on a missing
-    one."""
+    """The contest maps named by ``spec`` (comma-separated names, 'all', or 'none'); exits on a
+    missing one.
+
+    >>> map_paths("none")
+    []
+    """
     contest = SHARED / "maps" / "contest"
+    if spec == "none":
+        return []
     if spec == "all":
         return sorted(p for p in contest.glob("*.txt") if not p.stem.startswith("test-"))
     maps = [contest / f"{name}.txt" for name in spec.split(",")]
@@ -435,7 +448,9 @@ def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="a1k0n,port,zenzike")
     parser.add_argument(
-        "--maps", default=",".join(DEFAULT_MAPS), help="comma-separated names, or 'all'"
+        "--maps",
+        default=",".join(DEFAULT_MAPS),
+        help="comma-separated names, 'all', or 'none' (the generated maps alone)",
     )
     parser.add_argument(
         "--opponent-maps",
@@ -510,6 +525,8 @@ def main() -> int:
     if args.generated and (problem := seed_of(Path(args.out), args.seed)):
         sys.exit(f"strength: {problem}")
     maps = map_paths(args.maps)
+    if not maps and not args.book and not args.generated:
+        sys.exit("strength: nothing to play: --maps none and --generated 0")
     own = dict(spec.partition("=")[::2] for spec in args.opponent_maps)
     for name in [args.player, *opponents]:
         if problem := missing(commands[name]):

@@ -189,3 +189,51 @@ def test_each_seed_plays_generated_maps_of_its_own(tmp_path: Path) -> None:
     }
     texts = [m.read_text() for made in seeds.values() for m in made]
     assert len(set(texts)) == len(texts)  # six maps, none the same
+
+
+def test_no_map_and_no_generated_map_is_one_line_before_any_game(tmp_path: Path) -> None:
+    proc = strength(
+        "--opponents",
+        "port",
+        "--maps",
+        "none",
+        "--generated",
+        "0",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
+    assert proc.returncode != 0
+    assert proc.stderr == "strength: nothing to play: --maps none and --generated 0\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_maps_none_plays_the_generated_maps_alone(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = strength(
+        "--short",
+        "--opponents",
+        "port",
+        "--maps",
+        "none",
+        "--generated",
+        "1",
+        "--generated-size",
+        "7x7",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "generated-maps",
+        "port-generated",
+        "summary.txt",
+    ]
+    games = json.loads((out / "port-generated" / "games.json").read_text())["games"]
+    assert len(games) == 2  # one map, both seats
+    summary = (out / "summary.txt").read_text()
+    assert "contest map" not in summary and "1 generated map against port" in summary
