@@ -5,6 +5,7 @@
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
                                   [--generated N] [--generated-size WxH] [--seed S]
                                   [--option NAME=VALUE ...] [--ponder] [--turn-time S]
+                                  [--referee-turn S]
 
 Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
 every position): the contest maps, and ``--generated`` N (10) seeded generated
@@ -29,7 +30,10 @@ passed to chambers' ``lazytron bot --option``: the gauntlet of a setting other
 than the defaults (checked by the bot before any game); ``--ponder``, chambers
 pondering (``lazytron bot --ponder``); ``--turn-time S``, chambers' own deadline
 after the first move (``lazytron bot --turn-time``, 0.9 by default; the
-referee's limit stays 1 s).  It prints, per
+referee's limit stays 1 s); ``--referee-turn S``, the referee's limit after the first move
+instead of the contest's 1 s, for a measurement of more time than the contest allows (with
+``--turn-time`` below it: the engine alone given more time, the opponent's own clock
+unchanged).  It prints, per
 opponent and part, the points of the player (win 1, draw 1/2) with a 95% error
 bar (1.96 standard errors of the per-game points), the share of games drawn, the pentanomial counts
 (pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
@@ -267,6 +271,33 @@ def seed_of(out: Path, seed: int) -> str | None:
     return None
 
 
+def referee_limits(short: bool, turn: str | None = None) -> list[str]:
+    """The referee's limits: the contest clock's, or the short one's, the later turns' limit
+    ``turn`` if given.
+
+    >>> referee_limits(False)
+    ['--first-time', '3', '--turn-time', '1']
+    >>> referee_limits(True, "0.5")
+    ['--first-time', '1', '--turn-time', '0.5']
+    """
+    first, later = ("1", "0.3") if short else ("3", "1")
+    return ["--first-time", first, "--turn-time", turn or later]
+
+
+def clock_name(short: bool, turn: str | None = None) -> str:
+    """The clock as the summary's first line names it.
+
+    >>> clock_name(False)
+    'contest (3 s / 1 s)'
+    >>> clock_name(False, "2")
+    '3 s / 2 s (--referee-turn 2)'
+    """
+    _, first, _, later = referee_limits(short, turn)
+    if turn:
+        return f"{first} s / {later} s (--referee-turn {turn})"
+    return f"{'short' if short else 'contest'} ({first} s / {later} s)"
+
+
 def run_tournament(
     opponent: str, commands: dict[str, str], part: Part, args: argparse.Namespace
 ) -> dict:
@@ -274,11 +305,7 @@ def run_tournament(
     JSON as a dict."""
     out = Path(args.out) / (opponent + part.suffix)
     out.mkdir(parents=True, exist_ok=True)
-    limits = (
-        ["--first-time", "1", "--turn-time", "0.3"]
-        if args.short
-        else ["--first-time", "3", "--turn-time", "1"]
-    )
+    limits = referee_limits(args.short, args.referee_turn)
     command = [
         *lazytron_command("tournament"),
         *part.positions,
@@ -507,7 +534,29 @@ def arguments() -> argparse.Namespace:
         metavar="S",
         help="chambers' seconds for moves after the first (lazytron bot --turn-time; 0.9)",
     )
+    parser.add_argument(
+        "--referee-turn",
+        metavar="S",
+        type=positive_seconds,
+        help="the referee's limit after the first move instead of the clock's (1 s; a "
+        "measurement of more time than the contest allows)",
+    )
     return parser.parse_args()
+
+
+def positive_seconds(text: str) -> str:
+    """``text`` if it is a positive number of seconds, for argparse.
+
+    >>> positive_seconds("2")
+    '2'
+    """
+    try:
+        ok = float(text) > 0
+    except ValueError:
+        ok = False
+    if not ok:
+        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
+    return text
 
 
 def main() -> int:
@@ -536,7 +585,7 @@ def main() -> int:
     chosen = {
         opponent: map_paths(own[opponent]) if opponent in own else maps for opponent in opponents
     }
-    clock = "short (1 s / 0.3 s)" if args.short else "contest (3 s / 1 s)"
+    clock = clock_name(args.short, args.referee_turn)
     generated = generated_maps(Path(args.out), args.generated, args.generated_size, args.seed)
     if generated:
         (Path(args.out) / "generated-maps" / "seed").write_text(f"{args.seed}\n")

@@ -154,6 +154,46 @@ def test_options_reach_chambers_and_the_summary(shared: Path, tmp_path: Path) ->
     assert first.endswith("chambers: EXTEND=2 HORIZON=64 --turn-time 0.12")
 
 
+def test_a_referee_turn_that_is_no_time_is_one_line_before_any_game(tmp_path: Path) -> None:
+    proc = strength(
+        "--referee-turn",
+        "0",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+        LAZYTRON_SHARED=str(tmp_path / "absent"),
+    )
+    assert proc.returncode != 0
+    [line] = [x for x in proc.stderr.splitlines() if "error" in x]
+    assert "--referee-turn: not a positive number of seconds: '0'" in line
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_referee_turn_is_the_clock_the_summary_names(shared: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = strength(
+        "--short",
+        "--opponents",
+        "port",
+        "--maps",
+        "test-board",
+        "--generated",
+        "0",
+        "--turn-time",
+        "0.2",
+        "--referee-turn",
+        "0.5",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    first = (out / "summary.txt").read_text().splitlines()[0]
+    assert "clock: 1 s / 0.5 s (--referee-turn 0.5)" in first
+    assert first.endswith("chambers: --turn-time 0.2")
+
+
 @pytest.mark.parametrize("written, asked", [(None, "2"), ("3\n", "1")])
 def test_a_directory_keeps_the_seed_it_was_played_with(
     written: str | None, asked: str, tmp_path: Path
