@@ -456,19 +456,24 @@ def depths(log: str) -> list[tuple[int, int]]:
 
 
 def depth_report(out: Path) -> list[str]:
-    pairs = [
-        p
-        for log in sorted((out / "a1k0n" / "games").glob("*.log"))
-        for p in depths(log.read_text(errors="replace"))
-    ]
-    if not pairs:
-        return []
-    ours, theirs = zip(*pairs, strict=True)
-    return [
-        f"depth per turn while a1k0n searches ({len(pairs)} turns): "
-        f"{US} median {statistics.median(ours):g} (max {max(ours)}), "
-        f"a1k0n median {statistics.median(theirs):g} (max {max(theirs)})"
-    ]
+    """The depth per turn beside a1k0n's, a line for each part played against it: the contest
+    maps (DIR/a1k0n), then the generated maps (DIR/a1k0n-generated)."""
+    lines = []
+    for part, label in (("a1k0n", ""), ("a1k0n-generated", ", the generated maps")):
+        pairs = [
+            p
+            for log in sorted((out / part / "games").glob("*.log"))
+            for p in depths(log.read_text(errors="replace"))
+        ]
+        if not pairs:
+            continue
+        ours, theirs = zip(*pairs, strict=True)
+        lines.append(
+            f"depth per turn while a1k0n searches{label} ({len(pairs)} turns): "
+            f"{US} median {statistics.median(ours):g} (max {max(ours)}), "
+            f"a1k0n median {statistics.median(theirs):g} (max {max(theirs)})"
+        )
+    return lines
 
 
 def arguments() -> argparse.Namespace:
