@@ -9,7 +9,8 @@ A position is scored from my side with :mod:`.outcome`'s order:
   (:func:`apart_value`);
 - connected (:attr:`Kind.CONNECTED`): the Voronoi split, each side's share
   measured by its tree of chambers with parity (``fill`` a cell) and by the
-  free edges of its cells (``edge`` each): :func:`split_value`.
+  free edges of its cells (``edge`` each): :func:`split_value`, a lead
+  counting more the farther apart the heads with ``spread`` (:func:`spread`).
 
 The search in C (``_speedups/``) scores positions the same way; the tests hold
 the two equal.
@@ -112,6 +113,25 @@ def split_value(counts: Counts, settings: Settings) -> int:
     return settings.fill * fill + settings.edge * (counts.my_edges - counts.their_edges)
 
 
+def spread(value: int, steps: int, scale: int) -> int:
+    """A connected lead as it counts with the heads ``steps`` apart: ``(steps + scale) / scale``
+    times itself, rounded towards zero (``scale`` 0: the lead itself).
+
+    The side behind can force a head-on collision, a draw, once the heads meet: a
+    lead is safer the farther apart they are.  The value grows with ``value`` at
+    every distance, so a bound of a lead is a bound of its spread.
+
+    >>> spread(100, 10, 10), spread(-100, 10, 10), spread(5, 3, 0)
+    (200, -200, 5)
+    >>> spread(7, 1, 2), spread(-7, 1, 2)
+    (10, -10)
+    """
+    if not scale:
+        return value
+    scaled = abs(value) * (steps + scale) // scale
+    return scaled if value >= 0 else -scaled
+
+
 def evaluate(
     open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings
 ) -> tuple[int, Kind]:
@@ -135,5 +155,7 @@ def evaluate(
         ), Kind.OVER
     if not counts.touching:
         return apart_score(open_, me, enemy, width, height, settings), Kind.APART
-    nearer = settings.aggression * distance(me, enemy, width + 1) if settings.aggression else 0
-    return indeterminate(split_value(counts, settings) - nearer), Kind.CONNECTED
+    steps = distance(me, enemy, width + 1)
+    nearer = settings.aggression * steps
+    value = spread(split_value(counts, settings) - nearer, steps, settings.spread)
+    return indeterminate(value), Kind.CONNECTED

@@ -54,7 +54,16 @@ class Settings:
     )
     collision: int = _knob(0, -1_000_000, 1_000_000, "a head-on collision's score (a draw is 0)")
     aggression: int = _knob(
-        0, 0, 10_000, "connected, this much less a step between the heads (0: off)"
+        0,
+        -10_000,
+        10_000,
+        "connected, this much less a step between the heads (0: off; below 0, more)",
+    )
+    spread: int = _knob(
+        0,
+        0,
+        1_000,
+        "connected, a lead counts (steps between the heads + this) / this times (0: off)",
     )
     extend: int = _knob(2, 0, 64, "forced moves a line takes at no depth (SPRT chose 2)")
     horizon: int = _knob(

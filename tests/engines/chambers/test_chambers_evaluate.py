@@ -42,6 +42,18 @@ def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed):
             board.me % board.stride - board.enemy % board.stride
         )
         assert tree(board, aggression=11).score == plain.score - 11 * steps
+        assert tree(board, aggression=-11).score == plain.score + 11 * steps
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_spread_scales_a_connected_lead_by_the_heads_distance(seed):
+    for board in random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3):
+        plain, spread = tree(board), tree(board, spread=4)
+        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(
+            board.me % board.stride - board.enemy % board.stride
+        )
+        assert abs(spread.score) == abs(plain.score) * (steps + 4) // 4
+        assert (spread.score > 0) == (plain.score > 0) and (spread.score < 0) == (plain.score < 0)
 
 
 def test_a_head_on_collision_scores_the_collision_setting():

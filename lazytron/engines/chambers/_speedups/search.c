@@ -39,6 +39,12 @@ static Score steps_apart(Py_ssize_t cell, Py_ssize_t other, Py_ssize_t stride) {
     return (Score)((rows < 0 ? -rows : rows) + (cols < 0 ? -cols : cols));
 }
 
+/* evaluate.spread: a connected lead `value` as it counts with the heads `steps` apart, (steps + scale) / scale times
+   itself rounded towards zero; `scale` 0: the lead itself.  It grows with `value`, so a bound maps to a bound. */
+static Score spread(Score value, Score steps, Score scale) {
+    return scale ? value * (steps + scale) / scale : value;
+}
+
 /* A side's part of a connected score: `fill` its share's bound and `edge` its edges, or where its tree of blocks was
    not searched (its field -1), at least as much: its parity bound and every edge of its share. */
 static Score side_part(const long *m, const Knobs *k, int side) {
@@ -228,17 +234,17 @@ static void share_field(Search *s, Py_ssize_t head, int side, long *m) {
    needs.  `lazy` 0: both trees searched, the exact score.  The shares are those measure_line() left in the line. */
 static Score connected_value(Search *s, long *m, Py_ssize_t me, Py_ssize_t enemy, int lazy, Score alpha, Score beta) {
     const Knobs *k = &s->self->knobs;
-    const Score nearer = k->aggression ? k->aggression * steps_apart(me, enemy, s->line.stride) : 0;
+    const Score steps = steps_apart(me, enemy, s->line.stride), nearer = k->aggression * steps;
     const Py_ssize_t heads[2] = {me, enemy};
     for (int side = 0; side < 2 && !lazy; side++) share_field(s, heads[side], side, m);
     if (lazy) {
-        int first = side_part(m, k, 0) - side_part(m, k, 1) - nearer < beta ? 1 : 0;
+        int first = spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread) < beta ? 1 : 0;
         share_field(s, heads[first], first, m);
-        Score bound = clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
+        Score bound = clamp(spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread), s->self->limit);
         if (first ? bound <= alpha : bound >= beta) return bound;
         share_field(s, heads[!first], !first, m);
     }
-    return clamp(side_part(m, k, 0) - side_part(m, k, 1) - nearer, s->self->limit);
+    return clamp(spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread), s->self->limit);
 }
 
 /* evaluate.evaluate: the score of the position `ply` plies from the root, and its kind.  With `lazy`, a connected
