@@ -1,6 +1,7 @@
 """The engine's score turn by turn in the games of a strength run: how its drawn games came to 0.
 
     python benchmarks/trails.py DIR [DIR ...] [--bot chambers] [--ending drawn] [--game N ...]
+                                [--swing N [--separate 10000]]
 
 Each DIR is one opponent's directory of a ``benchmarks/strength.py`` run
 (its ``games.csv`` and ``games/``, where each game's ``.log`` holds the
@@ -12,8 +13,14 @@ score from its first turn to its last with repeats counted (``0x11 -110
 every turn), from behind or from a lead (the last score that was not 0),
 or ended at a score that was not 0.  With several directories each is
 named before its games.  The last lines count the games of all of them by
-arrival, head-on collisions apart.  Nothing is searched: it reads what the
-games printed.
+arrival, head-on collisions apart.  With ``--swing N``, one line more
+counts the won and lost games read whose score, while the players could
+still meet, had been at least N against their result (N ahead in a lost
+game, N behind in a won one), and names them: how often the connected
+score misled.  A score while the players could still meet is one that is
+not a whole multiple of ``--separate`` (the engine's ``SEPARATE``, 10000:
+every score of players apart is one with ``SHORT`` equal to it, as shipped).
+Nothing is searched: it reads what the games printed.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from collections.abc import Iterable
 from itertools import groupby
 from pathlib import Path
 
-from harness import ENDINGS, games_of  # (puts the checkout first on sys.path)
+from harness import ENDINGS, bot_result, games_of  # (puts the checkout first on sys.path)
 
 LINE = re.compile(r"^turn=(\d+) depth=\d+ score=(-?\d+)\b", re.M)
 COLLIDED = "collided"  # the referee's outcome of a head-on collision: "Players collided. Draw!"
@@ -72,6 +79,23 @@ def arrival(values: list[int]) -> str:
     return f"from a lead {before[-1]}" if before[-1] > 0 else f"from behind {before[-1]}"
 
 
+def swing(values: list[int], result: str, separate: int) -> int | None:
+    """The score most against ``result`` (W or L) among ``values`` that are not whole multiples of
+    ``separate`` (scores while the players could still meet): the highest in a lost game, the
+    lowest in a won one; None for a draw or where there is none on that side of 0.
+
+    >>> swing([0, 7940, 20000, -11135], "L", 10000), swing([-5370, -30000, 120], "W", 10000)
+    (7940, -5370)
+    >>> swing([-40, -9000], "L", 10000), swing([5, 9], "D", 10000), swing([30000], "L", 10000)
+    (None, None, None)
+    """
+    if result not in ("W", "L"):
+        return None
+    sign = 1 if result == "L" else -1
+    against = [score for score in values if score % separate and sign * score > 0]
+    return max(against, key=lambda score: sign * score) if against else None
+
+
 def kind(arrived: str) -> str:
     """An arrival without its score, for counting.
 
@@ -95,28 +119,59 @@ def main() -> int:
     parser.add_argument(
         "--game", type=int, action="append", default=[], help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--swing",
+        type=int,
+        metavar="N",
+        help="count the won and lost games whose connected score had been N against the result",
+    )
+    parser.add_argument(
+        "--separate",
+        type=int,
+        default=10_000,
+        metavar="S",
+        help="the engine's SEPARATE: scores apart are its whole multiples (10000)",
+    )
     args = parser.parse_args()
+    if args.swing is not None and args.swing <= 0 or args.separate <= 0:
+        print("trails: --swing and --separate must be above 0", file=sys.stderr)
+        return 2
     for directory in args.directories:
         if not (directory / "games.csv").is_file():
             print(f"trails: {directory} has no games.csv", file=sys.stderr)
             return 2
     status = 0
     counts: Counter[tuple[bool, str]] = Counter()
+    swung: list[tuple[str, int]] = []
     for directory in args.directories:
         if len(args.directories) > 1:
             print(f"{directory}:")
-        status |= read(directory, args, counts)
+        status |= read(directory, args, counts, swung)
     for collided in (True, False):
         found = {k: n for (c, k), n in sorted(counts.items()) if c == collided}
         if found:
             what = "head-on collisions" if collided else "other endings"
             parts = " + ".join(f"{k} {n}" for k, n in found.items())
             print(f"{what} {sum(found.values())} = {parts}")
+    if args.swing is not None:
+        decided = [score for _, score in swung]
+        misled = [(name, score) for name, score in swung if abs(score) >= args.swing]
+        names = ", ".join(f"{name} ({score:+d})" for name, score in misled)
+        print(
+            f"won or lost after a connected score of {args.swing} or more against the result:"
+            f" {len(misled)} of {len(decided)}" + (f": {names}" if names else "")
+        )
     return status
 
 
-def read(directory: Path, args: argparse.Namespace, counts: Counter[tuple[bool, str]]) -> int:
-    """Print the trail of each game of ``directory`` asked for and count it: 0, or 1 where a game's
+def read(
+    directory: Path,
+    args: argparse.Namespace,
+    counts: Counter[tuple[bool, str]],
+    swung: list[tuple[str, int]],
+) -> int:
+    """Print the trail of each game of ``directory`` asked for and count it, and add each won or
+    lost game to ``swung`` with its :func:`swing` (0 where it has none): 0, or 1 where a game's
     log could not be read."""
     status = 0
     for game, side, row in games_of(directory, args.bot, args.ending, set(args.game)):
@@ -130,6 +185,10 @@ def read(directory: Path, args: argparse.Namespace, counts: Counter[tuple[bool, 
         outcome = row.get("outcome") or ""
         arrived, collided = arrival(values), COLLIDED in outcome
         counts[collided, kind(arrived)] += 1
+        result = (bot_result(row, args.bot) or (side, "D"))[1]
+        if result != "D":
+            name = f"{directory.name}/{game}" if len(args.directories) > 1 else str(game)
+            swung.append((name, swing(values, result, args.separate) or 0))
         ended = "collision" if collided else ascii(outcome)
         print(
             f"game {game}, player {side}, {ended}, {len(values)} turns: {arrived}: {trail(values)}"

@@ -94,3 +94,28 @@ def test_several_runs_are_named_and_counted_together(tmp_path: Path) -> None:
     lines = proc.stdout.splitlines()
     assert [line for line in lines if line.endswith(":")] == [f"{one}:", f"{two}:"]
     assert lines[-2:] == ["head-on collisions 4 = level 4", "other endings 2 = from a lead 2"]
+
+
+def test_swing_counts_the_decided_games_the_connected_score_misled(tmp_path: Path) -> None:
+    logs = {
+        **LOGS,
+        3: "turn=1 depth=20 score=-40 move=North ms=2900\n"
+        "turn=2 depth=20 score=7940 move=West ms=9\nturn=3 depth=20 score=-20000 move=West ms=9\n",
+        4: "turn=1 depth=4 score=0 move=East ms=5\n",
+    }
+    strength_run(tmp_path, logs)
+    proc = run(tmp_path, "--ending", "all", "--swing", "5000")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == (
+        "won or lost after a connected score of 5000 or more against the result: 1 of 1: 3 (+7940)"
+    )
+    higher = run(tmp_path, "--ending", "lost", "--swing", "8000")
+    assert higher.stdout.splitlines()[-1].endswith("against the result: 0 of 1")
+    apart = run(tmp_path, "--ending", "lost", "--swing", "5000", "--separate", "7940")
+    assert apart.stdout.splitlines()[-1].endswith(": 0 of 1")  # 7940 now a score apart
+
+
+def test_a_swing_below_1_is_refused_in_one_line(tmp_path: Path) -> None:
+    proc = run(strength_run(tmp_path, LOGS), "--swing", "0")
+    assert proc.returncode == 2
+    assert proc.stderr == "trails: --swing and --separate must be above 0\n"
