@@ -154,12 +154,11 @@ def main() -> int:
             parts = " + ".join(f"{k} {n}" for k, n in found.items())
             print(f"{what} {sum(found.values())} = {parts}")
     if args.swing is not None:
-        decided = [score for _, score in swung]
         misled = [(name, score) for name, score in swung if abs(score) >= args.swing]
         names = ", ".join(f"{name} ({score:+d})" for name, score in misled)
         print(
             f"won or lost after a connected score of {args.swing} or more against the result:"
-            f" {len(misled)} of {len(decided)}" + (f": {names}" if names else "")
+            f" {len(misled)} of {len(swung)}" + (f": {names}" if names else "")
         )
     return status
 

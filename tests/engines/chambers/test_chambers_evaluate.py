@@ -8,7 +8,7 @@ from positions import random_positions
 from trees import tree
 
 from lazytron.engines.chambers import Settings
-from lazytron.engines.chambers.evaluate import Kind, evaluate
+from lazytron.engines.chambers.evaluate import Kind, distance, evaluate
 from lazytron.engines.chambers.fill import shortfall
 from lazytron.engines.chambers.search import INF, horizon_value
 from lazytron.engines.chambers.space import fillable
@@ -49,9 +49,7 @@ def test_aggression_lowers_a_connected_score_by_the_heads_distance(seed):
 def test_spread_scales_a_connected_lead_by_the_heads_distance(seed):
     for board in random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3):
         plain, spread = tree(board), tree(board, spread=4)
-        steps = abs(board.me // board.stride - board.enemy // board.stride) + abs(
-            board.me % board.stride - board.enemy % board.stride
-        )
+        steps = distance(board.me, board.enemy, board.stride)
         assert abs(spread.score) == abs(plain.score) * (steps + 4) // 4
         assert (spread.score > 0) == (plain.score > 0) and (spread.score < 0) == (plain.score < 0)
 

@@ -228,23 +228,29 @@ static void share_field(Search *s, Py_ssize_t head, int side, long *m) {
     slot->key = h, slot->check = g, slot->bound = m[CHAMBERS + side];
 }
 
+/* The connected score of the shares' fields in `m` with the heads `steps` apart: my part less the enemy's, less
+   `aggression` a step, spread by the heads' distance (evaluate.evaluate). */
+static Score lead(const long *m, const Knobs *k, Score steps) {
+    return spread(side_part(m, k, 0) - side_part(m, k, 1) - k->aggression * steps, steps, k->spread);
+}
+
 /* A connected position's score with the window (alpha, beta), fail-soft: exact inside it; where one side's tree of
    blocks already shows it outside (the other's part at its most: parity bound, every edge), that bound, the other
    side's tree never searched.  The side searched first is the one a fail low (the enemy's) or a fail high (mine)
    needs.  `lazy` 0: both trees searched, the exact score.  The shares are those measure_line() left in the line. */
 static Score connected_value(Search *s, long *m, Py_ssize_t me, Py_ssize_t enemy, int lazy, Score alpha, Score beta) {
     const Knobs *k = &s->self->knobs;
-    const Score steps = steps_apart(me, enemy, s->line.stride), nearer = k->aggression * steps;
+    const Score steps = steps_apart(me, enemy, s->line.stride);
     const Py_ssize_t heads[2] = {me, enemy};
     for (int side = 0; side < 2 && !lazy; side++) share_field(s, heads[side], side, m);
     if (lazy) {
-        int first = spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread) < beta ? 1 : 0;
+        int first = lead(m, k, steps) < beta ? 1 : 0;
         share_field(s, heads[first], first, m);
-        Score bound = clamp(spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread), s->self->limit);
+        Score bound = clamp(lead(m, k, steps), s->self->limit);
         if (first ? bound <= alpha : bound >= beta) return bound;
         share_field(s, heads[!first], !first, m);
     }
-    return clamp(spread(side_part(m, k, 0) - side_part(m, k, 1) - nearer, steps, k->spread), s->self->limit);
+    return clamp(lead(m, k, steps), s->self->limit);
 }
 
 /* evaluate.evaluate: the score of the position `ply` plies from the root, and its kind.  With `lazy`, a connected
