@@ -10,7 +10,8 @@ A position is scored from my side with :mod:`.outcome`'s order:
 - connected (:attr:`Kind.CONNECTED`): the Voronoi split, each side's share
   measured by its tree of chambers with parity (``fill`` a cell) and by the
   free edges of its cells (``edge`` each): :func:`split_value`, a lead
-  counting more the farther apart the heads with ``spread`` (:func:`spread`).
+  counting more the farther apart the heads with ``spread`` (:func:`spread`),
+  and less the larger it is with ``squash`` (:func:`squash`).
 
 The search in C (``_speedups/``) scores positions the same way; the tests hold
 the two equal.
@@ -132,6 +133,27 @@ def spread(value: int, steps: int, scale: int) -> int:
     return scaled if value >= 0 else -scaled
 
 
+def squash(value: int, scale: int) -> int:
+    """A connected lead as it counts beside sure things: ``value * scale / (|value| + scale)``,
+    rounded towards zero (``scale`` 0: the lead itself).
+
+    The larger a connected lead the less it adds: a lead of ``scale`` counts half
+    as much, and none reaches ``scale``, so that with ``scale`` at most
+    ``SEPARATE`` a cell more once the players are apart outweighs any connected
+    lead.  The value never falls as ``value`` grows, so a bound of a lead is a
+    bound of its squash.
+
+    >>> squash(100, 100), squash(-100, 100), squash(10**9, 100), squash(7, 0)
+    (50, -50, 99, 7)
+    >>> squash(1, 3), squash(-1, 3)
+    (0, 0)
+    """
+    if not scale:
+        return value
+    squashed = abs(value) * scale // (abs(value) + scale)
+    return squashed if value >= 0 else -squashed
+
+
 def evaluate(
     open_: int, me: Cell, enemy: Cell, ply: int, width: int, height: int, settings: Settings
 ) -> tuple[int, Kind]:
@@ -158,4 +180,5 @@ def evaluate(
     steps = distance(me, enemy, width + 1)
     nearer = settings.aggression * steps
     value = spread(split_value(counts, settings) - nearer, steps, settings.spread)
+    value = squash(value, settings.squash)
     return indeterminate(value), Kind.CONNECTED

@@ -65,6 +65,12 @@ class Settings:
         1_000,
         "connected, a lead counts (steps between the heads + this) / this times (0: off)",
     )
+    squash: int = _knob(
+        0,
+        0,
+        1_000_000,
+        "connected, a lead v counts v x this / (|v| + this), never this much (0: off)",
+    )
     extend: int = _knob(2, 0, 64, "forced moves a line takes at no depth (SPRT chose 2)")
     horizon: int = _knob(
         16, 0, 64, "plies from a line's end searched in C without nodes (0: never; SPRT chose 16)"

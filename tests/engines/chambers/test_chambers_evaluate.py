@@ -54,6 +54,29 @@ def test_spread_scales_a_connected_lead_by_the_heads_distance(seed):
         assert (spread.score > 0) == (plain.score > 0) and (spread.score < 0) == (plain.score < 0)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_squash_shrinks_a_connected_lead_below_its_scale_keeping_its_sign(seed):
+    for board in random_positions(load_board("lazytron/maps/rooms.txt"), seed, 3):
+        plain, squashed = tree(board), tree(board, squash=500)
+        lead = abs(plain.score)
+        assert abs(squashed.score) == lead * 500 // (lead + 500) < 500
+        assert (squashed.score > 0) == (plain.score > 0) and (squashed.score < 0) == (plain.score < 0)
+
+
+def test_a_connected_lead_squashed_by_separate_counts_less_than_a_cell_apart():
+    # player 2 boxed into a corner of an open room: player 1's lead is worth several cells apart,
+    # squashed by SEPARATE less than one, still a lead
+    rows = ["#" * 22] + ["#" + " " * 20 + "#"] * 10 + ["#" * 22]
+    rows[1] = "#2 1" + " " * 17 + "#"
+    board = parse_board("22 12\n" + "\n".join(rows) + "\n")
+    args = (board.free & ~(1 << board.me) & ~(1 << board.enemy), board.me, board.enemy, 0, 22, 12)
+    separate = Settings().separate
+    plain, kind = evaluate(*args, Settings())
+    squashed, _ = evaluate(*args, Settings(squash=separate))
+    assert kind is Kind.CONNECTED and plain > 3 * separate
+    assert 0 < squashed < separate
+
+
 def test_a_head_on_collision_scores_the_collision_setting():
     board = parse_board("5 3\n#####\n#1 2#\n#####\n")  # both step into the middle cell
     for collision in (0, -40):

@@ -29,9 +29,11 @@ def in_c_and_in_python(
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("extend", [0, 3])
-@pytest.mark.parametrize(("aggression", "spread"), [(0, 0), (7, 0), (0, 3), (-5, 9)])
+@pytest.mark.parametrize(
+    ("aggression", "spread", "squash"), [(0, 0, 0), (7, 0, 0), (0, 3, 0), (-5, 9, 0), (0, 0, 900)]
+)
 def test_the_last_plies_in_c_search_as_the_python_tree_does(
-    seed, extend, aggression, spread, speedups
+    seed, extend, aggression, spread, squash, speedups
 ):
     boards = random_positions(SMALL, seed, 3) + random_positions(
         load_board("lazytron/maps/rooms.txt"), seed, 2
@@ -39,7 +41,13 @@ def test_the_last_plies_in_c_search_as_the_python_tree_does(
     for board in boards:
         found = {
             h: searched(
-                board, (2, 4, 6), horizon=h, extend=extend, aggression=aggression, spread=spread
+                board,
+                (2, 4, 6),
+                horizon=h,
+                extend=extend,
+                aggression=aggression,
+                spread=spread,
+                squash=squash,
             )
             for h in (0, 2, 4, 6)
         }

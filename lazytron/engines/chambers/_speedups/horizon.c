@@ -20,6 +20,7 @@ static int read_knobs(PyObject *settings, Knobs *k) {
     Score reduce, scout, memo;
     if (knob(settings, "fill", &k->fill) < 0 || knob(settings, "edge", &k->edge) < 0 || knob(settings, "separate", &k->separate) < 0 ||
         knob(settings, "collision", &k->collision) < 0 || knob(settings, "aggression", &k->aggression) < 0 || knob(settings, "spread", &k->spread) < 0 ||
+        knob(settings, "squash", &k->squash) < 0 ||
         knob(settings, "close", &k->close) < 0 || knob(settings, "close_cells", &k->close_cells) < 0 ||
         knob(settings, "short", &k->shortfall) < 0 ||
         knob(settings, "walk_ahead", &k->walk_ahead) < 0 || knob(settings, "reduce", &reduce) < 0 ||

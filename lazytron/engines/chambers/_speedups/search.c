@@ -45,6 +45,14 @@ static Score spread(Score value, Score steps, Score scale) {
     return scale ? value * (steps + scale) / scale : value;
 }
 
+/* evaluate.squash: a connected lead `value` as `value` x `scale` / (|value| + `scale`), rounded towards zero; `scale`
+   0: the lead itself.  It never falls as `value` grows, so a bound maps to a bound. */
+static Score squash(Score value, Score scale) {
+    if (!scale) return value;
+    Score size = value < 0 ? -value : value, squashed = size * scale / (size + scale);
+    return value < 0 ? -squashed : squashed;
+}
+
 /* A side's part of a connected score: `fill` its share's bound and `edge` its edges, or where its tree of blocks was
    not searched (its field -1), at least as much: its parity bound and every edge of its share. */
 static Score side_part(const long *m, const Knobs *k, int side) {
@@ -229,9 +237,9 @@ static void share_field(Search *s, Py_ssize_t head, int side, long *m) {
 }
 
 /* The connected score of the shares' fields in `m` with the heads `steps` apart: my part less the enemy's, less
-   `aggression` a step, spread by the heads' distance (evaluate.evaluate). */
+   `aggression` a step, spread by the heads' distance and squashed (evaluate.evaluate). */
 static Score lead(const long *m, const Knobs *k, Score steps) {
-    return spread(side_part(m, k, 0) - side_part(m, k, 1) - k->aggression * steps, steps, k->spread);
+    return squash(spread(side_part(m, k, 0) - side_part(m, k, 1) - k->aggression * steps, steps, k->spread), k->squash);
 }
 
 /* A connected position's score with the window (alpha, beta), fail-soft: exact inside it; where one side's tree of

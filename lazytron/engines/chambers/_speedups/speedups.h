@@ -126,7 +126,7 @@ long fillable_bound(const word *region, int words, int width, long head);
 
 /* search.c and horizon.c: the search's last plies. */
 typedef struct { /* settings.Settings: the fields the search in C reads */
-    Score fill, edge, separate, collision, aggression, spread, close, close_cells, shortfall, walk_ahead;
+    Score fill, edge, separate, collision, aggression, spread, squash, close, close_cells, shortfall, walk_ahead;
     int reduce, scout, memo;
 } Knobs;
 
