@@ -60,7 +60,9 @@ def test_squash_shrinks_a_connected_lead_below_its_scale_keeping_its_sign(seed):
         plain, squashed = tree(board), tree(board, squash=500)
         lead = abs(plain.score)
         assert abs(squashed.score) == lead * 500 // (lead + 500) < 500
-        assert (squashed.score > 0) == (plain.score > 0) and (squashed.score < 0) == (plain.score < 0)
+        assert (squashed.score > 0) == (plain.score > 0) and (squashed.score < 0) == (
+            plain.score < 0
+        )
 
 
 def test_a_connected_lead_squashed_by_separate_counts_less_than_a_cell_apart():
