@@ -52,12 +52,14 @@ from lazytron.engines.chambers.evaluate import Kind, evaluate
 from lazytron.engines.chambers.settings import Settings, with_options
 from lazytron.engines.chambers.split import split_counts
 from lazytron.match.records import RecordError
+from lazytron.ratings.bradley_terry import solve
 from lazytron.territory import voronoi
 
 FEATURES = ("bound", "edges", "cells", "moves")
 RESULT = {"1": 1.0, "D": 0.5, "2": 0.0}
 
 BOUNDS = (1_000, 3_000, 8_000, 15_000, 30_000)  # the ranges of connected scores, either sign
+EDGES = [-b for b in reversed(BOUNDS)] + list(BOUNDS)
 CELLS = 3  # apart, differences of this many cells or more are one row
 
 Sample = tuple[list[float], float, float]  # the measures, the result, the weight
@@ -84,27 +86,6 @@ def sigmoid(z: float) -> float:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z) if z > -700 else 0.0
     return e / (1.0 + e)
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``x`` with ``matrix x = vector`` (Gaussian elimination with partial pivoting).
-
-    >>> solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0])
-    [0.8, 1.4]
-    """
-    n = len(vector)
-    rows = [row[:] + [value] for row, value in zip(matrix, vector, strict=True)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(col + 1, n):
-            factor = rows[r][col] / rows[col][col]
-            for c in range(col, n + 1):
-                rows[r][c] -= factor * rows[col][c]
-    x = [0.0] * n
-    for r in reversed(range(n)):
-        x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
-    return [round(v, 12) for v in x]
 
 
 def dot(weights: Sequence[float], x: Sequence[float]) -> float:
@@ -220,8 +201,7 @@ def score_range(score: int) -> int:
     >>> [score_range(v) for v in (-40_000, -999, 0, 999, 1_000, 10**9)]
     [0, 5, 5, 5, 6, 10]
     """
-    edges = [-b for b in reversed(BOUNDS)] + list(BOUNDS)
-    return sum(score >= edge if edge > 0 else score > edge for edge in edges)
+    return sum(score >= edge if edge > 0 else score > edge for edge in EDGES)
 
 
 def range_label(index: int) -> str:
@@ -230,12 +210,11 @@ def range_label(index: int) -> str:
     >>> range_label(0), range_label(5), range_label(6), range_label(10)
     ('below -30000', '-1000 to 1000', '1000 to 3000', '30000 and above')
     """
-    edges = [-b for b in reversed(BOUNDS)] + list(BOUNDS)
     if index == 0:
-        return f"below {edges[0]}"
-    if index == len(edges):
-        return f"{edges[-1]} and above"
-    return f"{edges[index - 1]} to {edges[index]}"
+        return f"below {EDGES[0]}"
+    if index == len(EDGES):
+        return f"{EDGES[-1]} and above"
+    return f"{EDGES[index - 1]} to {EDGES[index]}"
 
 
 def results_by_score(games: Sequence[Game], separate: int) -> Iterator[str]:
