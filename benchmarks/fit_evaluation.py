@@ -1,7 +1,7 @@
 """How well the connected evaluation's measures foretell games: a logistic fit of the result on
 them, by the positions of recorded games.
 
-    python benchmarks/fit_evaluation.py DIR [DIR ...] [--features bound,edges,cells,moves]
+    python benchmarks/fit_evaluation.py DIR [DIR ...] [--features NAME,NAME,...]
                                         [--option NAME=VALUE ...]
 
 Each DIR is one opponent's directory of a ``benchmarks/strength.py`` run (its
@@ -14,7 +14,12 @@ the enemy's:
   bound (what ``FILL`` weighs);
 - ``edges``: the share's free edges (what ``EDGE`` weighs);
 - ``cells``: the share's cells, unbounded;
-- ``moves``: the open cells beside the head.
+- ``moves``: the open cells beside the head;
+- ``front``: the share's cells the enemy reaches one or two steps later (by
+  two independent breadth-first searches: the cells it can still dispute; as
+  the heads move together, the parity of their distance never changes, so a
+  game has fronts of one step or of two, never both);
+- ``safe``: the share's other cells (``cells`` less ``front``).
 
 The game's result for player 1 (win 1, draw 1/2, loss 0) is fitted to
 ``1 / (1 + exp(-w . x))`` by maximum likelihood (Newton's method), no constant
@@ -53,9 +58,9 @@ from lazytron.engines.chambers.settings import Settings, with_options
 from lazytron.engines.chambers.split import split_counts
 from lazytron.match.records import RecordError
 from lazytron.ratings.bradley_terry import solve
-from lazytron.territory import voronoi
+from lazytron.territory import layers, voronoi
 
-FEATURES = ("bound", "edges", "cells", "moves")
+FEATURES = ("bound", "edges", "cells", "moves", "front", "safe")
 RESULT = {"1": 1.0, "D": 0.5, "2": 0.0}
 
 BOUNDS = (1_000, 3_000, 8_000, 15_000, 30_000)  # the ranges of connected scores, either sign
@@ -150,6 +155,7 @@ def measures(board) -> list[float] | None:  # type: ignore[no-untyped-def]
     if not counts.touching or not counts.my_moves or not counts.their_moves:
         return None
     mine, theirs, _, _ = voronoi(board.free, head, enemy, board.stride)
+    my_front, their_front = fronts(board.free, head, enemy, board.stride)
     return [
         float(
             min(counts.my_chambers, counts.my_parity)
@@ -158,7 +164,33 @@ def measures(board) -> list[float] | None:  # type: ignore[no-untyped-def]
         float(counts.my_edges - counts.their_edges),
         float(mine.bit_count() - theirs.bit_count()),
         float(counts.my_moves - counts.their_moves),
+        float(my_front.bit_count() - their_front.bit_count()),
+        float((mine & ~my_front).bit_count() - (theirs & ~their_front).bit_count()),
     ]
+
+
+def fronts(free: int, p: int, q: int, stride: int) -> tuple[int, int]:
+    """The cells each head reaches one or two steps before the other (the cells of its share the
+    other can still dispute): ``p``'s, then ``q``'s, by two independent breadth-first searches.
+
+    >>> from lazytron.reading import parse_board
+    >>> board = parse_board("8 1\\n1      2\\n")   # cell 3 is 1's front, cell 4 2's
+    >>> fronts(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    (8, 16)
+    """
+    avail = free & ~(p | q)
+    near = list(layers(avail | p, p, stride))
+    far = list(layers(avail | q, q, stride))
+    mine = theirs = 0
+    for d, ring in enumerate(near):
+        mine |= ring & (_ring(far, d + 1) | _ring(far, d + 2))
+    for d, ring in enumerate(far):
+        theirs |= ring & (_ring(near, d + 1) | _ring(near, d + 2))
+    return mine, theirs
+
+
+def _ring(rings: list[int], d: int) -> int:
+    return rings[d] if d < len(rings) else 0
 
 
 def positions(directory: Path, settings: Settings) -> Iterator[Game]:
@@ -285,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("directories", type=Path, nargs="+", metavar="DIR")
     parser.add_argument(
-        "--features", default=",".join(FEATURES), help="the measures fitted together (all four)"
+        "--features", default=",".join(FEATURES), help="the measures fitted together (all six)"
     )
     parser.add_argument("--fill", type=int, default=55, help="today's FILL (55)")
     parser.add_argument("--edge", type=int, default=100, help="today's EDGE (100)")

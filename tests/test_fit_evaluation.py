@@ -51,10 +51,24 @@ def test_the_measures_are_player_1_s_less_player_2_s_and_swap_with_the_seats() -
     board = parse_board(MAP)
     found = fit_evaluation.measures(board)
     assert found is not None
-    bound, edges, cells, moves = found
+    bound, edges, cells, moves, front, safe = found
     assert bound > 0 and edges > 0 and cells > 0  # player 1's side of the room is the larger
     assert moves == 1  # four open cells beside player 1, three beside player 2
+    assert front + safe == cells  # a share's cells are its front and the rest
     assert fit_evaluation.measures(board.swapped()) == [-v for v in found]
+
+
+def test_a_front_is_what_the_enemy_reaches_one_or_two_steps_later() -> None:
+    # heads 6 steps apart in a corridor: cells 1, 2 are 1's by 5 and 3 steps, cell 3 is a tie
+    board = parse_board("7 1\n1     2\n")
+    mine, theirs = fit_evaluation.fronts(board.free, 1 << board.me, 1 << board.enemy, board.stride)
+    assert (mine, theirs) == (1 << 2, 1 << 4)
+    # a wall closing the corridor behind the tie: nothing of 1's is reached by 2 any more
+    walled = parse_board("7 1\n1  #  2\n")
+    mine, theirs = fit_evaluation.fronts(
+        walled.free, 1 << walled.me, 1 << walled.enemy, walled.stride
+    )
+    assert (mine, theirs) == (0, 0)
 
 
 def test_players_apart_are_not_measured() -> None:
