@@ -37,7 +37,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
+from harness import game_from_side, games_ended, games_parser  # (puts the checkout first)
 
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import DEFAULT, Settings, init_tree
@@ -137,11 +137,7 @@ def ask_option(text: str) -> tuple[str, str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
-    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    parser = games_parser(__doc__)
     parser.add_argument(
         "--deeper", type=int, default=4, help="plies beyond the depth reached in the game (4)"
     )
@@ -150,9 +146,6 @@ def main() -> int:
         type=int,
         default=-2000,
         help="stop at the turn whose logged score falls below this (-2000)",
-    )
-    parser.add_argument(
-        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
     )
     parser.add_argument(
         "--ending",

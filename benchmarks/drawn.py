@@ -25,20 +25,17 @@ left the enemy worse choices earlier.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import NamedTuple
 
-from harness import game_from_side, games_ended  # (puts the checkout first on sys.path)
+from harness import Records, depth_arguments  # (puts the checkout first on sys.path)
 
 from lazytron.board import Board, Move
 from lazytron.engines.chambers import init_tree
 from lazytron.engines.chambers.analysis import answer_matrix
 from lazytron.engines.chambers.evaluate import Kind
 from lazytron.engines.chambers.outcome import DRAW
-from lazytron.match.records import RecordError
 
 
 class Missed(NamedTuple):
@@ -115,34 +112,12 @@ def totals(found: dict[int, list[Missed]]) -> Iterator[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
-    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
-    parser.add_argument(
-        "--depth", type=int, default=16, help="the fixed depth of every search (16)"
-    )
-    parser.add_argument(
-        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
-    )
-    args = parser.parse_args()
-    if not (args.directory / "games.csv").is_file():
-        print(f"drawn: {args.directory} has no games.csv", file=sys.stderr)
-        return 2
-    if args.depth < 2:
-        print("drawn: --depth must be at least 2", file=sys.stderr)
-        return 2
-    status = 0
+    args = depth_arguments("drawn", __doc__)
+    if isinstance(args, int):
+        return args
     found: dict[int, list[Missed]] = {}
-    for game, side, opened in games_ended(args.directory, args.bot, "drawn", set(args.game)):
-        stem = args.directory / "games" / f"game-{game:05d}"
-        try:
-            boards, moves = game_from_side(stem.with_suffix(".tron"), side)
-        except (OSError, RecordError) as e:
-            print(f"drawn: game {game}: {e}", file=sys.stderr)
-            status = 1
-            continue
+    records = Records("drawn", args.directory, args.bot, "drawn", set(args.game))
+    for game, side, opened, boards, moves in records:
         print(f"game {game}, the bot as player {side}, {len(moves)} turns:")
         found[game] = []
         for missed in missed_turns(boards, moves, args.depth, opened):
@@ -154,7 +129,7 @@ def main() -> int:
         print(f"  turns where a move beat a draw against the enemy's move: {len(found[game])}")
     for line in totals(found):
         print(line)
-    return status
+    return records.status
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ original's source) and the original built by its ``build.sh``; set
 
 from __future__ import annotations
 
+import argparse
 import csv
 import math
 import os
@@ -122,6 +123,63 @@ def games_ended(
         (game, side, opening_turns(row.get("opening") or ""))
         for game, side, row in games_of(directory, bot, wanted, only)
     ]
+
+
+def games_parser(doc: str | None) -> argparse.ArgumentParser:
+    """The arguments of a benchmark that reads a strength run's games: the opponent's directory,
+    ``--bot`` and ``--game``."""
+    parser = argparse.ArgumentParser(
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("directory", type=Path, help="one opponent's directory of a strength run")
+    parser.add_argument("--bot", default="chambers", help="the bot's name in games.csv (chambers)")
+    parser.add_argument(
+        "--game", type=int, action="append", default=[], help="only this game (repeatable)"
+    )
+    return parser
+
+
+def depth_arguments(name: str, doc: str | None) -> argparse.Namespace | int:
+    """:func:`games_parser`'s arguments and ``--depth`` (16), the fixed depth of every search, read
+    from the command line; 2 (an error printed in one line) where the directory has no
+    ``games.csv`` or the depth is below 2."""
+    parser = games_parser(doc)
+    parser.add_argument(
+        "--depth", type=int, default=16, help="the fixed depth of every search (16)"
+    )
+    args = parser.parse_args()
+    if not (args.directory / "games.csv").is_file():
+        print(f"{name}: {args.directory} has no games.csv", file=sys.stderr)
+        return 2
+    if args.depth < 2:
+        print(f"{name}: --depth must be at least 2", file=sys.stderr)
+        return 2
+    return args
+
+
+class Records:
+    """(game, the bot's player number, its opening's turns, the boards and move pairs from the
+    bot's side) of every game of a strength run that ended for the bot as ``ending`` says
+    (:func:`games_ended`); a record that cannot be read is one line on stderr, and ``status``
+    becomes 1."""
+
+    def __init__(self, name: str, directory: Path, bot: str, ending: str, only: set[int]) -> None:
+        self.name, self.directory, self.bot = name, directory, bot
+        self.ending, self.only = ending, only
+        self.status = 0
+
+    def __iter__(self) -> Iterator[tuple[int, int, int, list, list]]:
+        from lazytron.match.records import RecordError
+
+        for game, side, opened in games_ended(self.directory, self.bot, self.ending, self.only):
+            path = self.directory / "games" / f"game-{game:05d}.tron"
+            try:
+                boards, moves = game_from_side(path, side)
+            except (OSError, RecordError) as e:
+                print(f"{self.name}: game {game}: {e}", file=sys.stderr)
+                self.status = 1
+                continue
+            yield game, side, opened, boards, moves
 
 
 def opening_turns(opening: str) -> int:
