@@ -181,16 +181,21 @@ def fronts(free: int, p: int, q: int, stride: int) -> tuple[int, int]:
     avail = free & ~(p | q)
     near = list(layers(avail | p, p, stride))
     far = list(layers(avail | q, q, stride))
-    mine = theirs = 0
-    for d, ring in enumerate(near):
-        mine |= ring & (_ring(far, d + 1) | _ring(far, d + 2))
-    for d, ring in enumerate(far):
-        theirs |= ring & (_ring(near, d + 1) | _ring(near, d + 2))
-    return mine, theirs
+    return ahead(near, far), ahead(far, near)
 
 
-def _ring(rings: list[int], d: int) -> int:
-    return rings[d] if d < len(rings) else 0
+def ahead(rings: list[int], others: list[int]) -> int:
+    """The cells of a flood's ``rings`` that the flood of ``others`` reaches one or two rings
+    later.
+
+    >>> bin(ahead([0b1, 0b10, 0b100], [0b1000, 0b100, 0b10, 0b1]))   # the second ring, a step
+    '0b10'
+    """
+    padded = others + [0] * (len(rings) + 2)
+    cells = 0
+    for d, ring in enumerate(rings):
+        cells |= ring & (padded[d + 1] | padded[d + 2])
+    return cells
 
 
 def positions(directory: Path, settings: Settings) -> Iterator[Game]:
