@@ -71,7 +71,9 @@ from typing import NamedTuple
 
 from harness import ORACLE, ROOT, SHARED, error_bar, lazytron_command
 
+from lazytron.board import Board
 from lazytron.ratings.stats import pair_counts, pair_totals
+from lazytron.reading import BoardError, load_board
 from lazytron.tournament import store
 from lazytron.tournament.table import Clock, clocks, seconds
 
@@ -391,6 +393,57 @@ def pairs_line(games: list[dict], player: str = US) -> str:
     )
 
 
+def apart(board: Board) -> str:
+    """Whether the heads are an ``odd`` or an ``even`` number of steps apart on a grid without
+    walls: both heads step at once, so no move changes it, and only heads an even number apart
+    can meet head-on in one cell.
+
+    >>> from lazytron.reading import parse_board
+    >>> apart(parse_board("3 2\\n1 2\\n   \\n")), apart(parse_board("3 2\\n12 \\n   \\n"))
+    ('even', 'odd')
+    """
+    (y1, x1), (y2, x2) = board.point(board.me), board.point(board.enemy)
+    return "odd" if (y1 + x1 + y2 + x2) % 2 else "even"
+
+
+def parities(positions: Sequence[str]) -> dict[str, str]:
+    """:func:`apart` of each map file of a part by its name; none for a book's part or an unreadable
+    map."""
+    found = {}
+    for path in positions:
+        try:
+            found[Path(path).stem] = apart(load_board(path))
+        except BoardError:
+            continue
+    return found
+
+
+def parity_lines(games: list[dict], apart_by_map: dict[str, str], player: str = US) -> list[str]:
+    """The player's points and the draws on the maps whose heads are an even number of steps
+    apart, then an odd number (a line for each kind that was played).
+
+    >>> games = [{"map": "a", "result": "D"}, {"map": "a", "result": "D"},
+    ...          {"map": "b", "result": "1", "player1": "us", "player2": "them"},
+    ...          {"map": "b", "result": "1", "player1": "them", "player2": "us"}]
+    >>> for line in parity_lines(games, {"a": "even", "b": "odd"}, "us"):
+    ...     print(line)
+    heads an even number of steps apart, 1 map: 1/2 = 50% ± 0%, draws 2/2
+    heads an odd number of steps apart, 1 map: 1/2 = 50% ± 69%, draws 0/2
+    """
+    lines = []
+    for kind in ("even", "odd"):
+        played = [g for g in games if apart_by_map.get(g["map"]) == kind]
+        if played:
+            maps = counted(len({g["map"] for g in played}), "map")
+            draws = sum(g["result"] == "D" for g in played)
+            scores = [points(g, player) for g in played]
+            lines.append(
+                f"heads an {kind} number of steps apart, {maps}: {summary(scores)}, "
+                f"draws {draws}/{len(played)}"
+            )
+    return lines
+
+
 def stored_clocks(db_path: Path, player: str, opponent: str) -> list[Clock]:
     """Both bots' answers against the clock in the last run of a results database (the run
     ``--report`` shows)."""
@@ -414,9 +467,16 @@ def clock_line(ours: Clock, theirs: Clock) -> str:
     return f"slowest answers, first turn / after: {both} ({theirs.name} late: {theirs.time_outs})"
 
 
-def report(player: str, opponent: str, part: str, data: dict, clock: list[Clock]) -> list[str]:
+def report(
+    player: str,
+    opponent: str,
+    part: str,
+    data: dict,
+    clock: list[Clock],
+    apart_by_map: dict[str, str],
+) -> list[str]:
     """One part's lines: the player's points and late answers, draws and pairs, both bots' slowest
-    answers, its points per map."""
+    answers, the points by the heads' parity (:func:`parity_lines`), its points per map."""
     games = data["games"]
     ours, theirs = clock
     lines = [
@@ -425,6 +485,7 @@ def report(player: str, opponent: str, part: str, data: dict, clock: list[Clock]
         f"won on {opponent}'s fault: {sum(won_on_fault(g, player) for g in games)}",
         "  " + pairs_line(games, player),
         "  " + clock_line(ours, theirs),
+        *("  " + line for line in parity_lines(games, apart_by_map, player)),
     ]
     for name in sorted({g["map"] for g in games}):
         on_map = [points(g, player) for g in games if g["map"] == name]
@@ -606,7 +667,9 @@ def main() -> int:
             stored = stored_clocks(
                 Path(args.out) / (opponent + part.suffix) / "results.db", args.player, opponent
             )
-            lines += report(args.player, opponent, part.name, data, stored)
+            lines += report(
+                args.player, opponent, part.name, data, stored, parities(part.positions)
+            )
     if args.player == US and "a1k0n" in opponents:
         lines += depth_report(Path(args.out))
     print("\n".join(lines))

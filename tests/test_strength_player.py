@@ -92,8 +92,21 @@ def test_the_player_is_scored_from_its_own_seat(shared: Path, oracle: Path, tmp_
         f"  draws {draws}/2 = {50 * draws:.0f}%, pentanomial {counts}"
         " (pairs scoring 0, 1/2, 1, 3/2, 2)"
     )
+    score = part[0].split(",")[0]  # the part's points, as the parity line repeats them
+    parity = f"  heads {apart(made)} number of steps apart, 1 map: {score}, draws {draws}/2"
+    assert part[3] == parity
+    contest = proc.stdout.split("zenzike vs port, 1 contest map: ")[1].splitlines()
+    test_board = shared / "maps" / "contest" / "test-board.txt"
+    assert contest[3].startswith(f"  heads {apart(test_board)} number of steps apart, 1 map: ")
     assert not any(line.startswith("depth per turn") for line in lines)  # chambers' depths only
     assert (out / "summary.txt").read_text() == proc.stdout
+
+
+def apart(path: Path) -> str:
+    """'an odd' or 'an even': the steps between a map file's heads, counted from its rows."""
+    rows = path.read_text().splitlines()[1:]
+    heads = [x + y for y, row in enumerate(rows) for x, c in enumerate(row) if c in "12"]
+    return "an odd" if sum(heads) % 2 else "an even"
 
 
 def test_an_option_the_engine_refuses_is_one_line_before_any_game(tmp_path: Path) -> None:
