@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from harness import SHARED
-from strength import apart
+from strength import apart, counted
 
 from lazytron.reading import BoardError, load_board
 
@@ -121,9 +121,8 @@ def row(part: str, parity: str, results: Counter, maps: set) -> str:
     """
     games = sum(results.values())
     won = results["W"] + results["D"] / 2
-    many = f"{len(maps)} map{'s' * (len(maps) != 1)}"
     return (
-        f"{part} maps, heads an {parity} number apart: {many}, {games} games, "
+        f"{part} maps, heads an {parity} number apart: {counted(len(maps), 'map')}, {games} games, "
         f"{won:g} = {100 * won / games:.1f} %, {results['W']}-{results['D']}-{results['L']}, "
         f"draws {100 * results['D'] / games:.0f} %"
     )
