@@ -394,9 +394,9 @@ def pairs_line(games: list[dict], player: str = US) -> str:
 
 
 def apart(board: Board) -> str:
-    """Whether the heads are an ``odd`` or an ``even`` number of steps apart on a grid without
-    walls: both heads step at once, so no move changes it, and only heads an even number apart
-    can meet head-on in one cell.
+    """Whether the heads are an ``odd`` or an ``even`` number of steps apart, by any path (the grid
+    is a checkerboard): both heads step at once, so no move changes it, and only heads an even
+    number apart can meet head-on in one cell.
 
     >>> from lazytron.reading import parse_board
     >>> apart(parse_board("3 2\\n1 2\\n   \\n")), apart(parse_board("3 2\\n12 \\n   \\n"))
