@@ -75,6 +75,14 @@ def benchmark_command(name: str, *args: str) -> list[str]:
     return [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *args]
 
 
+def heads_parity(path: Path) -> str:
+    """'odd' or 'even': the steps between a map file's heads, counted from its rows (by the
+    tests, not by the code under test)."""
+    rows = path.read_text().splitlines()[1:]
+    heads = [x + y for y, row in enumerate(rows) for x, c in enumerate(row) if c in "12"]
+    return "odd" if sum(heads) % 2 else "even"
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     """``../shared``, or skip."""
