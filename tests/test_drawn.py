@@ -29,10 +29,11 @@ def run(directory: Path, *args: str) -> subprocess.CompletedProcess:
     return benchmark("drawn", str(directory), "--depth", "6", *args)
 
 
-def strength_run(directory: Path, games: str = GAMES) -> Path:
+def strength_run(directory: Path, games: str = GAMES, records: dict[int, str] = RECORDS) -> Path:
+    """A strength run's opponent directory: ``games`` as its ``games.csv``, and ``records``."""
     (directory / "games").mkdir()
     (directory / "games.csv").write_text(games)
-    for game, record in RECORDS.items():
+    for game, record in records.items():
         (directory / "games" / f"game-{game:05d}.tron").write_text(record)
     return directory
 

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 from conftest import benchmark
+from test_drawn import strength_run
 
 # the players start apart, each in a room of its own: player 1's room holds a dead end the
 # greedy walk can miss, player 2's a plain rectangle
@@ -20,19 +21,16 @@ GAMES = """game,pair,round,map,player1,player2,result,outcome,turns
 1,1,1,m,chambers,x,2,Player Two Wins!,1
 2,1,1,m,x,chambers,1,Player One Wins!,1
 """
+KINDS = ("bound", "walk", "ahead", "line", "scored")
 LINE = re.compile(
     r"game +(\d+) m +([WDL])  bound ([-+]\d+)  walk ([-+]\d+)  ahead ([-+]\d+)"
     r"  line ([-+]\d+)  scored ([-+][\d.]+)$"
 )
 
 
-def strength_run(directory: Path) -> Path:
-    directory.mkdir(exist_ok=True)
-    (directory / "games").mkdir()
-    (directory / "games.csv").write_text(GAMES)
-    for game, record in RECORDS.items():
-        (directory / "games" / f"game-{game:05d}.tron").write_text(record)
-    return directory
+def separated_run(directory: Path) -> Path:
+    directory.mkdir()
+    return strength_run(directory, GAMES, RECORDS)
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -43,13 +41,12 @@ def estimates(text: str) -> list[dict[str, float]]:
     rows = []
     for line in text.splitlines():
         if match := LINE.match(line):
-            kinds = ("bound", "walk", "ahead", "line", "scored")
-            rows.append(dict(zip(kinds, map(float, match.groups()[2:]), strict=True)))
+            rows.append(dict(zip(KINDS, map(float, match.groups()[2:]), strict=True)))
     return rows
 
 
 def test_the_engine_s_score_is_the_bound_or_the_walk_as_its_options_say(tmp_path: Path) -> None:
-    directory = strength_run(tmp_path / "run")
+    directory = separated_run(tmp_path / "run")
     bounds = estimates(run(str(directory), "--option", "CLOSE=-1").stdout)
     walks = estimates(run(str(directory), "--option", "CLOSE=1000").stdout)
     aheads = estimates(
@@ -64,7 +61,7 @@ def test_the_engine_s_score_is_the_bound_or_the_walk_as_its_options_say(tmp_path
 
 
 def test_several_runs_are_counted_together(tmp_path: Path) -> None:
-    first, second = strength_run(tmp_path / "a"), strength_run(tmp_path / "b")
+    first, second = separated_run(tmp_path / "a"), separated_run(tmp_path / "b")
     proc = run(str(first), str(second))
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
@@ -74,7 +71,7 @@ def test_several_runs_are_counted_together(tmp_path: Path) -> None:
 
 
 def test_a_bad_option_or_directory_is_one_line(tmp_path: Path) -> None:
-    directory = strength_run(tmp_path / "run")
+    directory = separated_run(tmp_path / "run")
     proc = run(str(directory), "--option", "DEPTH=3")
     assert (proc.returncode, proc.stdout) == (2, "")
     assert re.fullmatch(r"separations: no option DEPTH \(.*\)\n", proc.stderr), proc.stderr
