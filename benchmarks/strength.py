@@ -5,6 +5,7 @@
                                   [--jobs J] [--out DIR] [--player NAME] [--book FILE]
                                   [--generated N] [--generated-size WxH] [--seed S]
                                   [--option NAME=VALUE ...] [--ponder] [--turn-time S]
+                                  [--early-time S --early-turns N] [--prepared FILE]
                                   [--referee-turn S]
 
 Two parts per opponent, one `lazytron tournament` each (two bots, both sides of
@@ -30,10 +31,13 @@ passed to chambers' ``lazytron bot --option``: the gauntlet of a setting other
 than the defaults (checked by the bot before any game); ``--ponder``, chambers
 pondering (``lazytron bot --ponder``); ``--turn-time S``, chambers' own deadline
 after the first move (``lazytron bot --turn-time``, 0.9 by default; the
-referee's limit stays 1 s); ``--referee-turn S``, the referee's limit after the first move
-instead of the contest's 1 s, for a measurement of more time than the contest allows (with
-``--turn-time`` below it: the engine alone given more time, the opponent's own clock
-unchanged).  It prints, per
+referee's limit stays 1 s); ``--early-time S --early-turns N``, chambers' own deadline on
+turns 2 to N (``lazytron bot --early-time``), more time in the opening than the contest allows,
+under a ``--referee-turn`` above it; ``--prepared FILE``, chambers' prepared moves
+(``lazytron bot --prepared``, a file of ``lazytron book prepare``); ``--referee-turn S``, the
+referee's limit after the first move instead of the contest's 1 s, for a measurement of more
+time than the contest allows (with ``--turn-time`` below it: the engine alone given more time,
+the opponent's own clock unchanged).  It prints, per
 opponent and part, the points of the player (win 1, draw 1/2) with a 95% error
 bar (1.96 standard errors of the per-game points), the share of games drawn, the pentanomial counts
 (pairs scoring 0, 1/2, 1, 3/2, 2 for the player), the count of answers the referee did not get in
@@ -154,11 +158,16 @@ def parts_of(
 
 
 def bot_commands(
-    short: bool, options: Sequence[str] = (), ponder: bool = False, turn_time: str | None = None
+    short: bool,
+    options: Sequence[str] = (),
+    ponder: bool = False,
+    turn_time: str | None = None,
+    flags: Sequence[str] = (),
 ) -> dict[str, str]:
     """The command of every bot in the gauntlet, at the contest clock or the short one, chambers
     with its ``options`` (NAME=VALUE), pondering if told, answering after the first move at its
-    own ``turn_time`` (seconds) if given.
+    own ``turn_time`` (seconds) if given, and with ``flags`` (``--early-time S --early-turns N``,
+    ``--prepared FILE``) last.
 
     >>> us = bot_commands(False, ["MEMO=false"], ponder=True)["chambers"].split()
     >>> us[us.index("bot"):]
@@ -168,12 +177,16 @@ def bot_commands(
     >>> late = bot_commands(True, turn_time="0.12")
     >>> late["chambers"].split()[-4:], late["port"].split()[-2:]
     (['--first-time', '0.3', '--turn-time', '0.12'], ['--turn-time', '0.1'])
+    >>> early = ["--early-time", "8", "--early-turns", "12"]
+    >>> bot_commands(False, flags=early)["chambers"].split()[-4:] == early
+    True
     """
     clock = ["--first-time", "0.3", "--turn-time", "0.1"] if short else []
     lazytron = shlex.join(lazytron_command("bot", *clock))
     ours = clock[:2] + (["--turn-time", turn_time] if turn_time else clock[2:])
     settings = [arg for option in options for arg in ("--option", option)]
     settings += ["--ponder"] if ponder else []
+    settings += flags
     return {
         US: shlex.join(lazytron_command("bot", "--engine", "chambers", "-v", *ours, *settings)),
         "a1k0n": str(A1K0N / ("a1k0n-100" if short else "a1k0n")),
@@ -601,6 +614,21 @@ def arguments() -> argparse.Namespace:
         help="chambers' seconds for moves after the first (lazytron bot --turn-time; 0.9)",
     )
     parser.add_argument(
+        "--early-time",
+        metavar="S",
+        help="chambers' seconds for moves 2 to N of --early-turns (lazytron bot --early-time)",
+    )
+    parser.add_argument(
+        "--early-turns",
+        metavar="N",
+        help="the last turn --early-time sets (lazytron bot --early-turns)",
+    )
+    parser.add_argument(
+        "--prepared",
+        metavar="FILE",
+        help="chambers answers the positions of this file with its moves (lazytron bot --prepared)",
+    )
+    parser.add_argument(
         "--referee-turn",
         metavar="S",
         type=positive_seconds,
@@ -627,15 +655,23 @@ def positive_seconds(text: str) -> str:
 
 def main() -> int:
     args = arguments()
-    commands = bot_commands(args.short, args.option, args.ponder, args.turn_time)
+    given = [
+        ("--early-time", args.early_time),
+        ("--early-turns", args.early_turns),
+        ("--prepared", args.prepared and str(Path(args.prepared).resolve())),
+    ]
+    flags = [arg for flag, value in given if value is not None for arg in (flag, value)]
+    commands = bot_commands(args.short, args.option, args.ponder, args.turn_time, flags)
     opponents = args.opponents.split(",")
     if problem := unknown_bot(args.player, opponents, list(commands)):
         sys.exit(f"strength: {problem}")
     if US not in [args.player, *opponents] and args.option:
         sys.exit(f"strength: --option sets {US}, which plays no game here")
-    if US not in [args.player, *opponents] and args.turn_time:
-        sys.exit(f"strength: --turn-time sets {US}, which plays no game here")
-    if (args.option or args.turn_time) and (problem := refused(commands[US])):
+    if US not in [args.player, *opponents] and (args.turn_time or flags):
+        sys.exit(
+            f"strength: --turn-time, --early-time and --prepared set {US}, which plays no game here"
+        )
+    if (args.option or args.turn_time or flags) and (problem := refused(commands[US])):
         sys.exit(f"strength: {US}: {problem}")
     if args.generated and (problem := seed_of(Path(args.out), args.seed)):
         sys.exit(f"strength: {problem}")
@@ -657,6 +693,7 @@ def main() -> int:
         (Path(args.out) / "generated-maps" / "seed").write_text(f"{args.seed}\n")
     chosen_settings = [*args.option, *(["--ponder"] if args.ponder else [])]
     chosen_settings += ["--turn-time", args.turn_time] if args.turn_time else []
+    chosen_settings += flags
     settings = f", {US}: {' '.join(chosen_settings)}" if chosen_settings else ""
     seeded = f", seed: {args.seed}" if args.seed != 1 else ""
     lines = [f"player: {args.player}, clock: {clock}, rounds: {args.rounds}{seeded}{settings}"]

@@ -22,6 +22,7 @@ from .board import CARDINALS, Board, BoardError, Move
 from .clock import FIRST_TIME, TURN_TIME, Deadline, OutOfTime, process_start
 from .decide import Decision, decide
 from .engines import DEFAULT, ENGINES, Engine
+from .prepared import prepared_move
 from .reading import decoded_lines, read_boards
 from .tree import Node, dismantle, inherit, trim
 
@@ -52,12 +53,19 @@ class Bot:
         engine: Engine = ENGINES[DEFAULT],
         log: Callable[[str], None] | None = None,
         ponder: bool = False,
+        early_time: float | None = None,
+        early_turns: int = 0,
+        prepared: dict[str, Move] | None = None,
     ) -> None:
         self.depth = depth
         self.ponder = ponder and depth is None  # a fixed depth plays the same with or without
         self.engine = engine
         self.first_time = first_time
         self.turn_time = turn_time
+        self.early_time = turn_time if early_time is None else early_time
+        self.early_turns = early_turns  # turns 2 to early_turns answer at early_time
+        self.prepared = prepared or {}  # moves by position key (lazytron.prepared)
+        self.answered = False  # whether this turn's move is a prepared one
         self.log = log or (lambda message: None)
         self.turn = 0
         self.pending: Node | None = None  # the tree after my move, waiting for the enemy's
@@ -93,11 +101,17 @@ class Bot:
         """Search ``root``: to the fixed depth, or until this turn's deadline."""
         if self.depth is not None:
             return decide(root, self.engine.best_scores, depth=self.depth)
-        budget = self.first_time if self.turn == 1 else self.turn_time
-        return decide(root, self.engine.best_scores, deadline=Deadline.after(budget, start))
+        return decide(root, self.engine.best_scores, deadline=Deadline.after(self.budget(), start))
+
+    def budget(self) -> float:
+        """Seconds for this turn: the first move's, an early turn's, or a later one's."""
+        if self.turn == 1:
+            return self.first_time
+        return self.early_time if self.turn <= self.early_turns else self.turn_time
 
     def play(self, board: Board, start: float) -> Decision:
-        """Decide this turn's move; the tree is re-rooted on it by :meth:`advance`."""
+        """Decide this turn's move, the prepared one where the position has one (the search runs
+        all the same, for the turns after it); the tree is re-rooted on it by :meth:`advance`."""
         self.turn += 1
         self.tidy()  # what the idle time since the last answer did not free, on this turn's clock
         if self.pending is not None and sys.getallocatedblocks() > TREE_BUDGET:
@@ -105,7 +119,10 @@ class Bot:
             self.trims += 1
         self.root = self.root_for(board)
         self.enemy = board.enemy
-        return self.think(self.root, start)
+        decision = self.think(self.root, start)
+        move = prepared_move(self.prepared, board) if self.prepared else None
+        self.answered = move is not None
+        return decision if move is None else decision._replace(move=move)
 
     def think_on(self, waiting: Callable[[], bool]) -> int:
         """Search this turn's tree on after the answer, until ``waiting()`` says input has come or
@@ -293,8 +310,10 @@ def run(bot: Bot, stdin: BinaryIO, stdout: TextIO, *, verbose: bool = False) -> 
         if verbose:
             ms = round((monotonic() - start) * 1000)
             score = "-" if report.score is None else report.score
+            prepared = " prepared" if bot.answered else ""
             bot.log(
                 f"turn={bot.turn} depth={report.depth} score={score} move={report.move} ms={ms}"
+                + prepared
             )
         if bot.ponder:
             after_answer(bot, source.ready, verbose)

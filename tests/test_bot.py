@@ -224,3 +224,20 @@ def test_chambers_clocked_answers_log_their_depth():
     )
     assert run.returncode == 0 and re.fullmatch(r"[1-4]\n", run.stdout)
     assert int(re.search(r"depth=(\d+)", run.stderr).group(1)) >= 2
+
+
+def test_early_turns_answer_at_the_early_time_then_at_the_turn_time():
+    bot = Bot(first_time=2.9, turn_time=0.9, early_time=8.0, early_turns=3)
+    budgets = []
+    for turn in range(1, 6):
+        bot.turn = turn
+        budgets.append(bot.budget())
+    assert budgets == [2.9, 8.0, 8.0, 0.9, 0.9]
+    assert Bot(turn_time=0.9).budget() == 0.9 and Bot(turn_time=0.9, early_turns=4).budget() == 0.9
+
+
+def test_early_time_without_its_turns_is_one_line_and_status_two():
+    for flags in (["--early-time", "2"], ["--early-turns", "3"]):
+        run = lazytron("bot", *flags, input=str(START))
+        assert run.returncode == 2 and run.stdout == ""
+        assert run.stderr == "lazytron bot: error: --early-time and --early-turns go together\n"

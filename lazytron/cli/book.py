@@ -1,5 +1,7 @@
 """``lazytron book make``: an opening book of level start positions that are not mirrors
-(:mod:`lazytron.tournament.book`, the file :mod:`lazytron.match.book`)."""
+(:mod:`lazytron.tournament.book`, the file :mod:`lazytron.match.book`); ``lazytron book
+prepare``: an engine's moves for the first turns of maps, searched longer than the clock allows
+(:mod:`lazytron.prepared`)."""
 
 from __future__ import annotations
 
@@ -83,6 +85,41 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument(
         "--cluster", metavar="ADDRESS", help="play the games on a Dask scheduler's workers"
     )
+    _prepare_arguments(what)
+
+
+def _prepare_arguments(what: argparse._SubParsersAction) -> None:
+    p = what.add_parser(
+        "prepare",
+        help="an engine's moves for the first turns of maps, searched longer than the clock "
+        "allows (lazytron bot --prepared)",
+    )
+    p.add_argument("maps", nargs="+", metavar="MAP", help="maps: files or shipped names")
+    p.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE",
+        help="the prepared file: written a position at a time; a run with the same file resumes",
+    )
+    p.add_argument(
+        "--turns",
+        type=_turns,
+        default=4,
+        metavar="N",
+        help="turns from the start, every enemy reply followed (4)",
+    )
+    p.add_argument(
+        "--time",
+        type=arguments.seconds,
+        default=8.0,
+        metavar="S",
+        help="seconds of search for each position, from a fresh tree (8)",
+    )
+    arguments.engine_arguments(p)
+    p.set_defaults(engine="chambers")
+
+
+_turns = arguments.number(int, "turns", 1, 20)
 
 
 def _judging_arguments(m: argparse.ArgumentParser) -> None:
@@ -118,6 +155,10 @@ def _judging_arguments(m: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "prepare":
+        from .prepare import run as prepare
+
+        return prepare(args)
     from ..board import BoardError
     from ..files import OutputError, check_output
 

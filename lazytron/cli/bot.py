@@ -28,6 +28,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"seconds for later moves ({TURN_TIME})",
     )
     p.add_argument(
+        "--early-time",
+        type=arguments.seconds,
+        metavar="S",
+        help="seconds for moves 2 to N of --early-turns instead of --turn-time: more time in "
+        "the opening than the contest allows, for a measurement under a longer referee clock",
+    )
+    p.add_argument(
+        "--early-turns",
+        type=arguments.depth,
+        default=0,
+        metavar="N",
+        help="the last turn that --early-time sets (0: none)",
+    )
+    p.add_argument(
+        "--prepared",
+        metavar="FILE",
+        help="answer the positions of this file with its moves (lazytron book prepare writes one)",
+    )
+    p.add_argument(
         "--ponder",
         action="store_true",
         help="search on after each answer until the next turn arrives (the enemy's time)",
@@ -39,9 +58,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..bot import Bot, main, to_stderr
 
+    if (args.early_time is None) != (args.early_turns == 0):
+        print("lazytron bot: error: --early-time and --early-turns go together", file=sys.stderr)
+        return 2
     engine = arguments.chosen_engine(args)
     if isinstance(engine, int):
         return engine
+    prepared = None
+    if args.prepared is not None:
+        from ..prepared import PreparedError, load
+        from ..term.safe import printable
+
+        try:
+            prepared = load(args.prepared)
+        except (OSError, PreparedError) as e:
+            print(f"lazytron bot: --prepared: {printable(_reason(e))}", file=sys.stderr)
+            return 2
     if args.verbose and engine.name == "chambers":
         from ..engines.chambers import has_speedups, speedups_status
 
@@ -58,5 +90,15 @@ def run(args: argparse.Namespace) -> int:
         engine=engine,
         log=to_stderr,
         ponder=args.ponder,
+        early_time=args.early_time,
+        early_turns=args.early_turns,
+        prepared=prepared,
     )
     return main(bot, verbose=args.verbose)
+
+
+def _reason(error: Exception) -> str:
+    """An error as one line: an OSError by its file and reason, anything else by its text."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)

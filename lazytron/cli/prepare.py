@@ -1,0 +1,140 @@
+"""``lazytron book prepare``: an engine's moves for the first turns of maps, searched longer than
+the clock allows, written a position at a time (:mod:`lazytron.prepared`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import TYPE_CHECKING, TextIO
+
+from . import arguments
+
+if TYPE_CHECKING:
+    from ..board import Board, Move
+    from ..engines import Engine
+    from ..prepared import Entry
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..board import BoardError
+    from ..prepared import PreparedError
+    from ..term.safe import printable
+
+    engine = arguments.chosen_engine(args)
+    if isinstance(engine, int):
+        return engine
+    try:
+        maps = _maps(args.maps)
+        known = _known(args.out)
+    except (BoardError, PreparedError, OSError) as e:
+        print(f"lazytron book prepare: {printable(_reason(e))}", file=sys.stderr)
+        return 2
+    try:
+        with open(args.out, "a", encoding="utf-8") as out:
+            if not known:
+                out.write(_header(args))
+            return _prepare_all(args, engine, maps, known, out, sys.stderr)
+    except OSError as e:
+        print(f"lazytron book prepare: {printable(_reason(e))}", file=sys.stderr)
+        return 1
+
+
+def _reason(error: Exception) -> str:
+    """An error as one line: an OSError by its file and reason, anything else by its text."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)
+
+
+def _maps(names: list[str]) -> list[tuple[str, Board]]:
+    """Each map given, by its name (the file's name without its extension)."""
+    from ..reading import load_board, map_file
+
+    paths = [map_file(name) for name in names]
+    return [(os.path.splitext(os.path.basename(path))[0], load_board(path)) for path in paths]
+
+
+def _known(path: str) -> dict[str, Entry]:
+    """The entries a file already holds (none if there is no file): a run resumed."""
+    from ..prepared import PreparedError, parse_entries
+
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {entry.key: entry for entry in parse_entries(f)}
+    except UnicodeDecodeError:
+        raise PreparedError(f"{path}: not a text file") from None
+    except PreparedError as e:
+        raise PreparedError(f"{path}: {e}") from None
+
+
+def _header(args: argparse.Namespace) -> str:
+    """The file's first lines: what it is and the command that makes it."""
+    options = "".join(f" --option {option}" for option in args.option)
+    command = (
+        f"lazytron book prepare {' '.join(args.maps)} --turns {args.turns} --time {args.time:g}"
+        f" --engine {args.engine}{options}"
+    )
+    return (
+        "# lazytron prepared moves: KEY MOVE DEPTH SCORE WHERE\n"
+        f"# made {time.strftime('%Y-%m-%d')} by: {command}\n"
+    )
+
+
+def _prepare_all(
+    args: argparse.Namespace,
+    engine: Engine,
+    maps: list[tuple[str, Board]],
+    known: dict[str, Entry],
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Both seats of every map, each new position written and told as it is found; 0, or 130 if
+    interrupted (what was found is kept)."""
+    from ..prepared import format_entry, prepare, seen_by_two
+    from ..term.safe import printable
+
+    search = _searcher(engine, args.time)
+    found = 0
+    try:
+        for name, board in maps:
+            for seat, seen in ((1, board), (2, seen_by_two(board))):
+                where = f"{name} player {seat}"
+                for entry in prepare(seen, where, args.turns, search, known):
+                    known[entry.key] = entry
+                    out.write(format_entry(entry) + "\n")
+                    out.flush()
+                    found += 1
+                    print(
+                        f"{printable(entry.where)}: {entry.move}, depth {entry.depth}, "
+                        f"score {entry.score}",
+                        file=err,
+                    )
+    except KeyboardInterrupt:
+        print(
+            f"lazytron book prepare: interrupted; {found} new positions kept in {args.out}",
+            file=err,
+        )
+        return 130
+    print(
+        f"lazytron book prepare: {found} new positions, {len(known)} in {args.out}",
+        file=err,
+    )
+    return 0
+
+
+def _searcher(engine: Engine, seconds: float):  # type: ignore[no-untyped-def]
+    """A position -> the engine's move, the depth it completed and its score, searched for
+    ``seconds`` from a fresh tree."""
+    from ..clock import Deadline
+    from ..decide import decide
+
+    def search(board: Board) -> tuple[Move, int, int]:
+        root = engine.init_tree(board)
+        decision = decide(root, engine.best_scores, deadline=Deadline.after(seconds))
+        return decision.move, decision.depth, int(decision.score or 0)
+
+    return search
