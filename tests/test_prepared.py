@@ -2,8 +2,11 @@
 answering from it."""
 
 import re
+import signal
+import subprocess
+import sys
 
-from conftest import lazytron
+from conftest import ROOT, lazytron
 
 from lazytron.board import CARDINALS, Move, legal_moves
 from lazytron.decide import decide
@@ -132,3 +135,20 @@ def test_book_prepare_refuses_a_bad_map_or_file_in_one_line(tmp_path):
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "line 1" in run.stderr
     run = lazytron("book", "prepare", "no-such-map", "--out", str(tmp_path / "p.txt"))
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "no-such-map" in run.stderr
+
+
+def test_ctrl_c_keeps_every_position_searched_and_the_same_command_goes_on(tmp_path):
+    out = tmp_path / "prepared.txt"
+    command = [sys.executable, "-m", "lazytron", "book", "prepare", "gatehouse", "--turns", "3"]
+    command += ["--time", "0.3", "--out", str(out)]
+    proc = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    first = proc.stderr.readline()  # one position written
+    proc.send_signal(signal.SIGINT)
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=30) == 130 and first.startswith("gatehouse player 1 turn 1: ")
+    assert re.search(r"interrupted; \d+ new positions kept in ", rest) and "Traceback" not in rest
+    kept = list(parse_entries(out.read_text().splitlines()))
+    assert kept and kept[0].where == "gatehouse player 1 turn 1"
+    resumed = lazytron("book", "prepare", "gatehouse", "--turns", "1", "--out", str(out))
+    assert resumed.returncode == 0 and "player 1 turn 1" not in resumed.stderr
+    assert list(parse_entries(out.read_text().splitlines()))[: len(kept)] == kept
