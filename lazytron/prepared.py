@@ -8,19 +8,18 @@ position came from (a map and a turn, for the reader)::
     # lazytron prepared moves
     9f0c2d41a7e35b18 4 28 0 apocalyptic player 1 turn 1
 
-``lazytron book prepare`` writes one (:func:`prepare` walks a map's first
-turns); ``lazytron bot --prepared FILE`` answers a position found there with
+``lazytron book prepare`` writes one (:func:`lazytron.match.first_turns.first_turns`
+walks a map's first turns); ``lazytron bot --prepared FILE`` answers a position found there with
 its move and searches every other turn as always.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from .board import CARDINALS, Board, Move, legal_moves
-from .match.rules import advance
+from .board import Board, Move, legal_moves
 
 
 class PreparedError(ValueError):
@@ -128,45 +127,3 @@ def prepared_move(moves: dict[str, Move], board: Board) -> Move | None:
     move = moves.get(key(board))
     legal = [m for m, _ in legal_moves(board.free, board.me, board.stride)]
     return move if move in legal else None
-
-
-Search = Callable[[Board], tuple[Move, int, int]]  # a position -> its move, depth, score
-
-
-def prepare(
-    board: Board, where: str, turns: int, search: Search, known: dict[str, Entry] | None = None
-) -> Iterator[Entry]:
-    """The prepared positions of a map's first ``turns`` turns from player 1's seat, breadth
-    first: the engine's move in each position (``search``), then every reply of the enemy's that
-    does not end the game; positions in ``known`` are not searched again (a run resumed).
-
-    Only new entries are yielded, each told ``where`` it came from and its turn; a position
-    reached twice is searched once.
-    """
-    known = dict(known or {})
-    frontier = [board]
-    for turn in range(1, turns + 1):
-        following: dict[str, Board] = {}
-        for position in frontier:
-            entry = known.get(key(position))
-            if entry is None:
-                move, depth, score = search(position)
-                entry = Entry(key(position), move, depth, score, f"{where} turn {turn}")
-                known[entry.key] = entry
-                yield entry
-            if turn < turns:
-                for child in replies(position, entry.move):
-                    following.setdefault(key(child), child)
-        frontier = list(following.values())
-
-
-def replies(board: Board, move: Move) -> list[Board]:
-    """The positions after ``move`` and each enemy move, where the game goes on.
-
-    >>> from lazytron.reading import parse_board
-    >>> board = parse_board("5 3\\n     \\n1   2\\n     \\n")
-    >>> [after.enemy for after in replies(board, Move.EAST)]
-    [4, 16, 9]
-    """
-    following = (advance(board, move, answer) for answer in CARDINALS)
-    return [after for after in following if isinstance(after, Board)]

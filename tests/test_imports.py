@@ -85,6 +85,7 @@ FOLDERS = {  # the layer of each folder or top-level module that is not in the c
     "term": "utilities",
     "files": "utilities",
     "bot": "players",
+    "prepared": "players",
     "analyse": "players",
     "bots": "players",
     "match": "match",

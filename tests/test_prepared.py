@@ -11,8 +11,9 @@ from conftest import ROOT, lazytron
 from lazytron.board import CARDINALS, Move, legal_moves
 from lazytron.decide import decide
 from lazytron.engines import ENGINES
+from lazytron.match.first_turns import first_turns, replies
 from lazytron.match.rules import advance
-from lazytron.prepared import key, parse_entries, prepare, replies, seen_by_two
+from lazytron.prepared import key, parse_entries, seen_by_two
 from lazytron.reading import load_board, map_file, parse_board
 
 CHAMBERS = ENGINES["chambers"]
@@ -32,22 +33,19 @@ def fixed_depth(depth):
 
 def test_every_position_of_the_first_turns_is_searched_once_following_the_engines_moves():
     search, searched = fixed_depth(4)
-    entries = list(prepare(SMALL, "small player 1", 3, search))
-    by_key = {entry.key: entry for entry in entries}
-    assert len(by_key) == len(entries) == len(searched)  # none searched twice
-    turns = [[e for e in entries if e.where.endswith(f"turn {t}")] for t in (1, 2, 3)]
-    assert [e.key for e in turns[0]] == [key(SMALL)]
-    # each turn holds exactly the positions the enemy's replies to the prepared moves reach
+    found = list(first_turns(SMALL, 3, search))
+    moves = {position: move for _, position, move, _, _ in found}
+    assert len(moves) == len(found) == len(searched)  # none searched twice
+    turns = [[position for turn, position, *_ in found if turn == t] for t in (1, 2, 3)]
+    assert turns[0] == [SMALL]
+    # each turn holds exactly the positions the enemy's replies to the moves found reach
     frontier = [SMALL]
     for turn in turns:
-        assert sorted(e.key for e in turn) == sorted({key(b) for b in frontier})
-        for board in frontier:  # the move written is legal where it is played
-            legal = [m for m, _ in legal_moves(board.free, board.me, board.stride)]
-            assert by_key[key(board)].move in legal
-        frontier = [
-            child for board in frontier for child in replies(board, by_key[key(board)].move)
-        ]
-    assert all(0 < entry.depth <= 4 for entry in entries)
+        assert sorted(turn) == sorted(set(frontier))
+        for board in frontier:  # the move found is legal where it is played
+            assert moves[board] in [m for m, _ in legal_moves(board.free, board.me, board.stride)]
+        frontier = [child for board in frontier for child in replies(board, moves[board])]
+    assert all(0 < depth <= 4 for *_, depth, _ in found)
 
 
 def test_replies_leave_out_the_enemy_moves_that_end_the_game():
@@ -60,11 +58,11 @@ def test_replies_leave_out_the_enemy_moves_that_end_the_game():
 
 def test_a_resumed_run_searches_only_what_it_had_not():
     search, searched = fixed_depth(2)
-    first = {e.key: e for e in prepare(SMALL, "small", 2, search)}
+    first = {position: move for _, position, move, _, _ in first_turns(SMALL, 2, search)}
     searched.clear()
-    more = list(prepare(SMALL, "small", 3, search, first))
-    assert more and all(e.where == "small turn 3" for e in more)
-    assert sorted(searched) == sorted(e.key for e in more)  # turns 1 and 2 not searched again
+    more = list(first_turns(SMALL, 3, search, first.get))
+    assert more and {turn for turn, *_ in more} == {3}  # turns 1 and 2 not searched again
+    assert sorted(searched) == sorted(key(position) for _, position, *_ in more)
 
 
 def test_the_bot_answers_a_prepared_position_with_its_move(tmp_path):

@@ -41,7 +41,11 @@ COMMANDS: tuple[tuple[str, ModuleType, str], ...] = (
         "a local web app: play the engines with the keys, watch bots play, replay stored games",
     ),
     ("maps", maps, "list the shipped maps, make maps"),
-    ("book", book, "opening books: level start positions that are not mirrors"),
+    (
+        "book",
+        book,
+        "opening books: level start positions that are not mirrors; prepared first turns",
+    ),
     (
         "compare",
         compare,

@@ -94,17 +94,22 @@ def _prepare_all(
 ) -> int:
     """Both seats of every map, each new position written and told as it is found; 0, or 130 if
     interrupted (what was found is kept)."""
-    from ..prepared import format_entry, prepare, seen_by_two
+    from ..match.first_turns import first_turns
+    from ..prepared import Entry, format_entry, key, seen_by_two
     from ..term.safe import printable
 
     search = _searcher(engine, args.time)
+    moves = {k: entry.move for k, entry in known.items()}
     found = 0
     try:
         for name, board in maps:
             for seat, seen in ((1, board), (2, seen_by_two(board))):
-                where = f"{name} player {seat}"
-                for entry in prepare(seen, where, args.turns, search, known):
-                    known[entry.key] = entry
+                walk = first_turns(seen, args.turns, search, lambda b: moves.get(key(b)))
+                for turn, position, move, depth, score in walk:
+                    entry = Entry(
+                        key(position), move, depth, score, f"{name} player {seat} turn {turn}"
+                    )
+                    moves[entry.key] = move
                     out.write(format_entry(entry) + "\n")
                     out.flush()
                     found += 1
@@ -119,10 +124,7 @@ def _prepare_all(
             file=err,
         )
         return 130
-    print(
-        f"lazytron book prepare: {found} new positions, {len(known)} in {args.out}",
-        file=err,
-    )
+    print(f"lazytron book prepare: {found} new positions, {len(moves)} in {args.out}", file=err)
     return 0
 
 
