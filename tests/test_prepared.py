@@ -13,7 +13,7 @@ from lazytron.decide import decide
 from lazytron.engines import ENGINES
 from lazytron.match.first_turns import first_turns, replies
 from lazytron.match.rules import advance
-from lazytron.prepared import key, parse_entries, seen_by_two
+from lazytron.prepared import key, load, parse_entries, prepared_move, seen_by_two
 from lazytron.reading import load_board, map_file, parse_board
 
 CHAMBERS = ENGINES["chambers"]
@@ -150,3 +150,26 @@ def test_ctrl_c_keeps_every_position_searched_and_the_same_command_goes_on(tmp_p
     resumed = lazytron("book", "prepare", "gatehouse", "--turns", "1", "--out", str(out))
     assert resumed.returncode == 0 and "player 1 turn 1" not in resumed.stderr
     assert list(parse_entries(out.read_text().splitlines()))[: len(kept)] == kept
+
+
+SHIPPED = ROOT / "lazytron" / "books" / "contest-prepared.txt"
+
+
+def test_the_shipped_file_answers_the_contest_maps_starts_from_both_seats(shared):
+    entries = list(parse_entries(SHIPPED.read_text().splitlines()))
+    starts = {e.where.split(" player ")[0] for e in entries if e.where.endswith(" turn 1")}
+    assert starts, "no start position in the shipped file"
+    moves = load(str(SHIPPED))
+    for name in sorted(starts):
+        board = load_board(str(shared / "maps" / "contest" / f"{name}.txt"))
+        for seen in (board, seen_by_two(board)):  # the key of today's reader finds each start
+            assert prepared_move(moves, seen) is not None, name
+    # and every position of a later turn is a reply to a prepared move of the turn before
+    by_key = {e.key: e for e in entries}
+    for name in sorted(starts):
+        board = load_board(str(shared / "maps" / "contest" / f"{name}.txt"))
+        for seen in (board, seen_by_two(board)):
+            frontier = [seen]
+            for _ in range(2):
+                frontier = [c for b in frontier for c in replies(b, by_key[key(b)].move)]
+                assert all(key(c) in by_key for c in frontier), name
