@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..engines import Engine
 
 ENGINE_NAMES = (
@@ -165,3 +166,21 @@ def referee_process(once: bool = False) -> None:
 
     become_subreaper()
     interrupt_on_termination(once)
+
+
+def map_sources(names: list[str]) -> list[tuple[str, Board]]:
+    """Each map file or shipped name given, or every shipped map, by its name (the file's name
+    without its extension); BoardError if one cannot be read."""
+    import os
+
+    from ..reading import load_board, map_file, shipped_maps
+
+    paths = [map_file(name) for name in names] or list(shipped_maps().values())
+    return [(os.path.splitext(os.path.basename(path))[0], load_board(path)) for path in paths]
+
+
+def reason(error: Exception) -> str:
+    """An error as one line: an OSError by its file and reason, anything else by its text."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)

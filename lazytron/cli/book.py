@@ -164,21 +164,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         check_output(args.out)
-        sources = _sources(args.maps)
+        sources = arguments.map_sources(args.maps)
     except (BoardError, OutputError) as e:
         print(f"lazytron book: {e}", file=sys.stderr)
         return 2 if isinstance(e, BoardError) else 1
     return make_book(args, sources, sys.stderr)
-
-
-def _sources(names: list[str]) -> list[tuple[str, Board]]:
-    """The source maps: each file or shipped name given, or every shipped map."""
-    import os
-
-    from ..reading import load_board, map_file, shipped_maps
-
-    paths = [map_file(name) for name in names] or list(shipped_maps().values())
-    return [(os.path.splitext(os.path.basename(path))[0], load_board(path)) for path in paths]
 
 
 def _command(args: argparse.Namespace) -> str:

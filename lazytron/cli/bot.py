@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             prepared = load(args.prepared)
         except (OSError, PreparedError) as e:
-            print(f"lazytron bot: --prepared: {printable(_reason(e))}", file=sys.stderr)
+            print(f"lazytron bot: --prepared: {printable(arguments.reason(e))}", file=sys.stderr)
             return 2
     if args.verbose and engine.name == "chambers":
         from ..engines.chambers import has_speedups, speedups_status
@@ -95,10 +95,3 @@ def run(args: argparse.Namespace) -> int:
         prepared=prepared,
     )
     return main(bot, verbose=args.verbose)
-
-
-def _reason(error: Exception) -> str:
-    """An error as one line: an OSError by its file and reason, anything else by its text."""
-    if isinstance(error, OSError) and error.filename is not None:
-        return f"{error.filename}: {error.strerror}"
-    return str(error)

@@ -14,22 +14,21 @@ from . import arguments
 if TYPE_CHECKING:
     from ..board import Board, Move
     from ..engines import Engine
-    from ..prepared import Entry
 
 
 def run(args: argparse.Namespace) -> int:
     from ..board import BoardError
-    from ..prepared import PreparedError
+    from ..prepared import PreparedError, load
     from ..term.safe import printable
 
     engine = arguments.chosen_engine(args)
     if isinstance(engine, int):
         return engine
     try:
-        maps = _maps(args.maps)
-        known = _known(args.out)
+        maps = arguments.map_sources(args.maps)
+        known = load(args.out) if os.path.exists(args.out) else {}
     except (BoardError, PreparedError, OSError) as e:
-        print(f"lazytron book prepare: {printable(_reason(e))}", file=sys.stderr)
+        print(f"lazytron book prepare: {printable(arguments.reason(e))}", file=sys.stderr)
         return 2
     try:
         with open(args.out, "a", encoding="utf-8") as out:
@@ -37,38 +36,8 @@ def run(args: argparse.Namespace) -> int:
                 out.write(_header(args))
             return _prepare_all(args, engine, maps, known, out, sys.stderr)
     except OSError as e:
-        print(f"lazytron book prepare: {printable(_reason(e))}", file=sys.stderr)
+        print(f"lazytron book prepare: {printable(arguments.reason(e))}", file=sys.stderr)
         return 1
-
-
-def _reason(error: Exception) -> str:
-    """An error as one line: an OSError by its file and reason, anything else by its text."""
-    if isinstance(error, OSError) and error.filename is not None:
-        return f"{error.filename}: {error.strerror}"
-    return str(error)
-
-
-def _maps(names: list[str]) -> list[tuple[str, Board]]:
-    """Each map given, by its name (the file's name without its extension)."""
-    from ..reading import load_board, map_file
-
-    paths = [map_file(name) for name in names]
-    return [(os.path.splitext(os.path.basename(path))[0], load_board(path)) for path in paths]
-
-
-def _known(path: str) -> dict[str, Entry]:
-    """The entries a file already holds (none if there is no file): a run resumed."""
-    from ..prepared import PreparedError, parse_entries
-
-    if not os.path.exists(path):
-        return {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            return {entry.key: entry for entry in parse_entries(f)}
-    except UnicodeDecodeError:
-        raise PreparedError(f"{path}: not a text file") from None
-    except PreparedError as e:
-        raise PreparedError(f"{path}: {e}") from None
 
 
 def _header(args: argparse.Namespace) -> str:
@@ -88,7 +57,7 @@ def _prepare_all(
     args: argparse.Namespace,
     engine: Engine,
     maps: list[tuple[str, Board]],
-    known: dict[str, Entry],
+    known: dict[str, Move],
     out: TextIO,
     err: TextIO,
 ) -> int:
@@ -99,7 +68,7 @@ def _prepare_all(
     from ..term.safe import printable
 
     search = _searcher(engine, args.time)
-    moves = {k: entry.move for k, entry in known.items()}
+    moves = dict(known)
     found = 0
     try:
         for name, board in maps:
