@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, lazytron
 
 from lazytron.board import CARDINALS, Move, legal_moves
@@ -135,13 +136,24 @@ def test_book_prepare_refuses_a_bad_map_or_file_in_one_line(tmp_path):
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "no-such-map" in run.stderr
 
 
-def test_ctrl_c_keeps_every_position_searched_and_the_same_command_goes_on(tmp_path):
+def _as_in_the_background():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts `command &`
+
+
+@pytest.mark.parametrize(
+    "stop, start",
+    [(signal.SIGINT, None), (signal.SIGTERM, _as_in_the_background), (signal.SIGHUP, None)],
+    ids=["ctrl-c", "kill-in-background", "hang-up"],
+)
+def test_an_interrupt_keeps_every_position_searched_and_the_same_command_goes_on(
+    tmp_path, stop, start
+):
     out = tmp_path / "prepared.txt"
     command = [sys.executable, "-m", "lazytron", "book", "prepare", "gatehouse", "--turns", "3"]
     command += ["--time", "0.3", "--out", str(out)]
-    proc = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, preexec_fn=start)
     first = proc.stderr.readline()  # one position written
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     rest = proc.stderr.read()
     assert proc.wait(timeout=30) == 130 and first.startswith("gatehouse player 1 turn 1: ")
     assert re.search(r"interrupted; \d+ new positions kept in ", rest) and "Traceback" not in rest

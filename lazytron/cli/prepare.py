@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     from ..board import BoardError
+    from ..match.processes import interrupt_on_termination
     from ..prepared import PreparedError, load
     from ..term.safe import printable
 
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     except (BoardError, PreparedError, OSError) as e:
         print(f"lazytron book prepare: {printable(arguments.reason(e))}", file=sys.stderr)
         return 2
+    interrupt_on_termination()  # kill and hang-up keep what was written as Ctrl-C does, in the
+    # background too (where a shell starts a command with Ctrl-C's signal ignored)
     try:
         with open(args.out, "a", encoding="utf-8") as out:
             if not known:
