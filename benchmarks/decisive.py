@@ -50,9 +50,18 @@ from lazytron.match.records import RecordError
 LOGGED = re.compile(r"^turn=(\d+) depth=(\d+) score=(-?\d+|None) move=(\w+)", re.M)
 
 
-def logged_turns(log: str) -> dict[int, tuple[int, int | None]]:
-    """The bot's ``-v`` lines: turn -> (depth completed, score)."""
-    return {int(t): (int(d), None if s == "None" else int(s)) for t, d, s, _ in LOGGED.findall(log)}
+def logged_turns(log: str, opened: int = 0) -> dict[int, tuple[int, int | None]]:
+    """The bot's ``-v`` lines: the game's turn -> (depth completed, score).  The bot counts its
+    own turns, and after an opening of ``opened`` turns (the referee's moves) its first is the
+    game's turn ``opened + 1``.
+
+    >>> logged_turns("turn=1 depth=30 score=0 move=South ms=2900\\n", opened=2)
+    {3: (30, 0)}
+    """
+    return {
+        int(t) + opened: (int(d), None if s == "None" else int(s))
+        for t, d, s, _ in LOGGED.findall(log)
+    }
 
 
 def values_line(depth: int, values: dict[Move, int]) -> str:
@@ -187,7 +196,7 @@ def main() -> int:
     for game, side, opened in games_ended(args.directory, args.bot, args.ending, set(args.game)):
         stem = args.directory / "games" / f"game-{game:05d}"
         try:
-            logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"))
+            logged = logged_turns(stem.with_suffix(".log").read_text(errors="replace"), opened)
             boards, pairs = game_from_side(stem.with_suffix(".tron"), side)
         except (OSError, RecordError) as e:
             print(f"decisive: game {game}: {e}", file=sys.stderr)
